@@ -1,0 +1,40 @@
+import { Spinner } from '@fluentui/react-components';
+import { type RemotePageRef, REMOTE_SECTIONS } from '@portal/shared';
+import { Suspense, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useTranslation } from 'react-i18next';
+import { reportError } from '../errors/reportError';
+import { resetRemote } from '../federation/remoteRegistry';
+import { lazyRemotePage } from './lazyRemotePage';
+import { RemoteFallback } from './RemoteFallback';
+
+/**
+ * A remote's page inside the host. A remote that is down, answers 404 or is incompatible costs
+ * only this page: the boundary shows a fallback naming the section, reports the error once, and
+ * Retry loads the remote afresh.
+ */
+export function RemotePage({ pageRef, title }: { pageRef: RemotePageRef; title: string }) {
+  const { t } = useTranslation('common');
+  const [attempt, setAttempt] = useState(0);
+  const Page = lazyRemotePage(pageRef, attempt);
+  return (
+    <ErrorBoundary
+      resetKeys={[attempt]}
+      onError={(error) => reportError(error, { remote: pageRef.remote, page: pageRef.page })}
+      fallbackRender={() => (
+        <RemoteFallback
+          section={title}
+          remote={REMOTE_SECTIONS[pageRef.remote]}
+          onRetry={() => {
+            resetRemote(pageRef.remote);
+            setAttempt((a) => a + 1);
+          }}
+        />
+      )}
+    >
+      <Suspense fallback={<Spinner label={t('loading')} />}>
+        <Page />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

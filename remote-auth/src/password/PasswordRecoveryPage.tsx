@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/shared';
+
+export default function PasswordRecoveryPage() {
+  return <NotBuiltYet page="Choose a new password" />;
+}

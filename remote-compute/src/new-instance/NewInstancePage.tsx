@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/shared';
+
+export default function NewInstancePage() {
+  return <NotBuiltYet page="Add new Service" />;
+}

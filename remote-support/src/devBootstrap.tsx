@@ -1,0 +1,6 @@
+import { mountDevShell } from '@portal/shared/dev-shell';
+import SupportPage from './support/SupportPage';
+
+void mountDevShell('support', [
+  { path: '/support', Component: SupportPage },
+]);

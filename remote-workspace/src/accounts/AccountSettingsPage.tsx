@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/shared';
+
+export default function AccountSettingsPage() {
+  return <NotBuiltYet page="Account settings" />;
+}

@@ -1,0 +1,3 @@
+// Stand-alone development entry (pnpm --filter @portal/remote-workspace dev); the async boundary
+// lets the federation runtime negotiate shared modules first.
+void import('./devBootstrap');

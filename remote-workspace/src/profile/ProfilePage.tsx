@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/shared';
+
+export default function ProfilePage() {
+  return <NotBuiltYet page="Profile" />;
+}

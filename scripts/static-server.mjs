@@ -1,0 +1,38 @@
+// A plain static file server for a remote's build, as any static host would serve it: CORS for the
+// portal origin, long-lived caching for content-hashed files, no caching for mf-manifest.json.
+import http from 'node:http';
+import sirv from 'sirv';
+
+/**
+ * @param {{ dir: string, port: number, host?: string, allowOrigin?: string,
+ *   intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean }} options
+ * `intercept` lets a test answer a request itself (return true when it did).
+ * @returns {Promise<http.Server>}
+ */
+export function startStaticServer({ dir, port, host = '127.0.0.1', allowOrigin = '*', intercept }) {
+  const serve = sirv(dir, {
+    dev: true, // look files up on each request: a redeployed folder is served as it is now
+    etag: true,
+    setHeaders(res, pathname) {
+      const hashed = /\.[0-9a-f]{8,}\./.test(pathname);
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const server = http.createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', allowOrigin);
+    res.setHeader('Vary', 'Origin');
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+      res.writeHead(204).end();
+      return;
+    }
+    if (intercept?.(req, res)) return;
+    serve(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

@@ -1,0 +1,187 @@
+// Build configuration shared by the host and every remote: one place for the Module Federation
+// settings (share scope, singletons, strategy), the TypeScript loader and content-hashed output.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+
+const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sharedPkg = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
+
+/**
+ * Every @fluentui/* and @griffel/* package that @fluentui/react-components is made of, transitively
+ * (icons excepted: stateless, and too big to share whole). They are shared one by one: an app loads
+ * only the Fluent packages its screens use, each once on the page, with one copy of Fluent's
+ * contexts (theme, renderer, portal mount). Sharing the umbrella package instead would either ship
+ * all of Fluent (320 KB gzip) or, with shared tree shaking, hand a remote the host's reduced build
+ * without the components only the remote uses.
+ */
+export function fluentPackages() {
+  const seen = new Map();
+  const visit = (name, fromDir) => {
+    if (seen.has(name)) return;
+    const require = createRequire(path.join(fromDir, 'package.json'));
+    let pkgJson;
+    try {
+      pkgJson = require.resolve(`${name}/package.json`);
+    } catch {
+      return;
+    }
+    const pkg = JSON.parse(readFileSync(pkgJson, 'utf8'));
+    seen.set(name, pkg.version);
+    for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })) {
+      if (/^@(fluentui|griffel)\//.test(dep) && dep !== '@fluentui/react-icons') visit(dep, path.dirname(pkgJson));
+    }
+  };
+  visit('@fluentui/react-components', sharedDir);
+  seen.delete('@fluentui/react-components');
+  return [...seen.keys()].sort();
+}
+
+/** Remote name → pages, the contract every remote's `exposes` must match. */
+export const REMOTE_PAGES = JSON.parse(readFileSync(path.join(sharedDir, 'src/contract/remotes.json'), 'utf8'));
+
+/** Local ports of `npm start` (see ARCHITECTURE.md); tests use their own. */
+export const PORTS = { host: 8080, auth: 8081, workspace: 8082, billing: 8083, compute: 8084, support: 8085 };
+
+export const containerName = (remote) => `portal_${remote}`;
+
+/**
+ * The share scope. Every entry is a singleton: React must exist once, and the contexts of the
+ * router, Fluent, i18next and the portal contract must be the same objects in host and remotes.
+ * `@portal/shared` is pinned to its major: a remote built against another major must not load.
+ */
+export function sharedConfig() {
+  // PORTAL_SHARED_VERSION lets a test build a remote "against" another major of the contract.
+  const sharedVersion = process.env.PORTAL_SHARED_VERSION || sharedPkg.version;
+  const major = sharedVersion.split('.')[0];
+  const singleton = { singleton: true };
+  return {
+    react: singleton,
+    'react/': singleton,
+    'react-dom': singleton,
+    'react-dom/': singleton,
+    'react-router': singleton,
+    ...Object.fromEntries(fluentPackages().map((name) => [name, singleton])),
+    i18next: singleton,
+    'react-i18next': singleton,
+    '@portal/shared': {
+      singleton: true,
+      strictVersion: true,
+      version: sharedVersion,
+      requiredVersion: `^${major}.0.0`,
+    },
+  };
+}
+
+/**
+ * rspack configuration for an app of the portal.
+ * @param {object} o
+ * @param {'host' | 'remote'} o.kind
+ * @param {string} o.dir the app's folder (import.meta.dirname of its rspack.config.mjs)
+ * @param {string} o.name the remote name ('compute', …) or 'host'
+ * @param {Record<string, string>} [o.exposes] remote only: './Page' → source file
+ * @param {string[]} [o.runtimePlugins]
+ * @param {'production' | 'development'} o.mode
+ */
+export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins = [], mode }) {
+  const prod = mode === 'production';
+  // A test builds a variant of a remote from a copy of its sources (PORTAL_SRC_DIR) into another
+  // folder (PORTAL_OUT_DIR), without touching the real ones.
+  const srcDir = path.resolve(dir, process.env.PORTAL_SRC_DIR || 'src');
+  const outDir = path.resolve(dir, process.env.PORTAL_OUT_DIR || 'dist');
+  const port = Number(process.env.PORT || PORTS[name]);
+  const isRemote = kind === 'remote';
+  const standalone = isRemote && !prod; // the stand-alone dev shell of a remote
+  const mapExposes = Object.fromEntries(
+    Object.entries(exposes).map(([key, file]) => [key, path.resolve(srcDir, path.relative('src', file))]),
+  );
+
+  const entry = isRemote ? (standalone ? { main: path.join(srcDir, 'dev.ts') } : {}) : { main: path.join(srcDir, 'index.ts') };
+
+  return {
+    mode,
+    context: dir,
+    entry,
+    target: 'web',
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: outDir,
+      clean: { keep: /independent-packages/ },
+      publicPath: isRemote ? 'auto' : '/',
+      uniqueName: isRemote ? containerName(name) : 'portal_host',
+      filename: prod ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
+      chunkFilename: prod ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
+      assetModuleFilename: 'static/media/[name].[contenthash:10][ext]',
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !prod, refresh: false } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    plugins: [
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        __PORTAL_APP__: JSON.stringify(name),
+      }),
+      new ModuleFederationPlugin({
+        name: isRemote ? containerName(name) : 'portal_host',
+        ...(isRemote && !standalone
+          ? { filename: prod ? 'static/js/remoteEntry.[contenthash:10].js' : 'remoteEntry.js', exposes: mapExposes }
+          : {}),
+        shared: sharedConfig(),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: runtimePlugins.map((p) => path.resolve(dir, p)),
+        manifest: isRemote && !standalone ? { fileName: 'mf-manifest.json' } : false,
+        dts: false,
+        dev: false,
+        experiments: isRemote && !standalone ? { externalRuntime: true } : { provideExternalRuntime: true },
+      }),
+      ...(kind === 'host' || standalone
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: path.join(sharedDir, 'build/index.html'),
+              templateParameters: { title: 'Customer Portal' },
+              minify: prod,
+            }),
+          ]
+        : []),
+    ],
+    devServer: {
+      port,
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [
+        {
+          context: ['/_allauth', '/api', '/ws', '/remotes.json', '/_dev'],
+          target: process.env.PORTAL_API_URL || `http://localhost:${PORTS.host}`,
+          ws: true,
+          changeOrigin: false,
+        },
+      ],
+    },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}

@@ -1,0 +1,53 @@
+import { createContext, useContext } from 'react';
+import type { AuthResponseBody, IdentityConfig } from '../identity/types';
+
+export type NotificationType = 'success' | 'info' | 'warning' | 'error';
+
+export interface Notification {
+  type: NotificationType;
+  message: string;
+  /** milliseconds; the spec's default is 2000 */
+  timeout?: number;
+}
+
+/** What the shell knows of the session after start-up (spec section 4). */
+export interface SessionState {
+  /** false until the first session call answered (or failed) */
+  loaded: boolean;
+  isAuthenticated: boolean;
+  /** the last identity answer, as allauth sent it; null if it could not be loaded */
+  auth: AuthResponseBody | null;
+  config: IdentityConfig | null;
+}
+
+export interface UserPreferences {
+  timezone: string;
+  dateFormat: 'YYYY-MM-DD' | 'MM/DD/YYYY' | 'DD.MM.YYYY';
+  timeFormat: '24h' | '12h';
+}
+
+/**
+ * The contract between the host and its remotes. The host provides it; remotes read it with
+ * `usePortal()` and change session or workspace state only through it. Adding a member is a minor
+ * change of CONTRACT_VERSION, changing or removing one a major.
+ */
+export interface PortalContextValue {
+  contractVersion: string;
+  session: SessionState;
+  /** navigate inside the portal (a path starting with one slash) */
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  notify: (notification: Notification) => void;
+  /** copy text to the clipboard and tell the user how it went */
+  copy: (text: string) => Promise<boolean>;
+  preferences: UserPreferences;
+  /** route feature flags: a hidden flag hides its routes and drawer items */
+  featureFlags: Readonly<Record<string, boolean>>;
+}
+
+export const PortalContext = createContext<PortalContextValue | null>(null);
+
+export function usePortal(): PortalContextValue {
+  const value = useContext(PortalContext);
+  if (!value) throw new Error('usePortal() needs a PortalContext provider (the host or the dev shell)');
+  return value;
+}

@@ -1,0 +1,1 @@
+export { mountDevShell, type DevShellRoute } from './mountDevShell';

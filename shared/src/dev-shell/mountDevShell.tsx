@@ -1,0 +1,84 @@
+import { FluentProvider, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
+import { type ComponentType, type ReactNode, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, Link, Outlet, RouterProvider, useNavigate } from 'react-router';
+import { PortalContext, type PortalContextValue, type SessionState } from '../contract/PortalContext';
+import { CONTRACT_VERSION } from '../contract/version';
+import { createI18n } from '../i18n/i18n';
+import { loadSessionState } from '../identity/loadSessionState';
+import { mainLightTheme } from '../theme/themes';
+import { copyToClipboard } from '../ui/copyToClipboard';
+
+export interface DevShellRoute {
+  path: string;
+  Component: ComponentType;
+}
+
+/**
+ * A small stand-alone shell in which one remote runs on its own against the api
+ * (`pnpm --filter @portal/remote-x dev`): the real identity session, a router, Fluent and the
+ * portal contract, without the host. Not shipped in any production build.
+ */
+export async function mountDevShell(remote: string, routes: DevShellRoute[]): Promise<void> {
+  const session = await loadSessionState();
+  const i18n = createI18n();
+  const router = createBrowserRouter([
+    {
+      element: <DevFrame remote={remote} routes={routes} session={session} i18n={i18n} />,
+      children: routes.map(({ path, Component }) => ({ path, Component })),
+    },
+  ]);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing');
+  createRoot(container).render(<RouterProvider router={router} />);
+}
+
+function DevFrame(props: {
+  remote: string;
+  routes: DevShellRoute[];
+  session: SessionState;
+  i18n: ReturnType<typeof createI18n>;
+}): ReactNode {
+  const navigate = useNavigate();
+  const toasterId = useId('dev-toaster');
+  const { dispatchToast } = useToastController(toasterId);
+  const portal = useMemo<PortalContextValue>(() => {
+    const notify: PortalContextValue['notify'] = ({ type, message, timeout = 2000 }) =>
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{message}</ToastTitle>
+        </Toast>,
+        { intent: type, timeout },
+      );
+    return {
+      contractVersion: CONTRACT_VERSION,
+      session: props.session,
+      navigate: (to, options) => navigate(to, options),
+      notify,
+      copy: (text) => copyToClipboard(text, notify, props.i18n.t),
+      preferences: { timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, dateFormat: 'YYYY-MM-DD', timeFormat: '24h' },
+      featureFlags: {},
+    };
+  }, [dispatchToast, navigate, props.session, props.i18n]);
+  return (
+    <I18nextProvider i18n={props.i18n}>
+      <FluentProvider theme={mainLightTheme}>
+        <PortalContext.Provider value={portal}>
+          <header style={{ padding: 8, borderBottom: '1px solid #ddd' }}>
+            <strong>remote-{props.remote} (stand-alone)</strong>{' '}
+            {props.routes.map((r) => (
+              <Link key={r.path} to={r.path.replace(/:(\w+)\?/g, '').replace(/:(\w+)/g, 'demo')} style={{ marginLeft: 12 }}>
+                {r.path}
+              </Link>
+            ))}
+          </header>
+          <main>
+            <Outlet />
+          </main>
+          <Toaster toasterId={toasterId} />
+        </PortalContext.Provider>
+      </FluentProvider>
+    </I18nextProvider>
+  );
+}
