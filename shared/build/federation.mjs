@@ -137,7 +137,14 @@ export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins 
         },
       ],
     },
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      // license banners stay in the chunks (legal, and they let tests see which library a chunk carries)
+      minimizer: [
+        new rspack.SwcJsMinimizerRspackPlugin({ extractComments: false, minimizerOptions: { format: { comments: 'some' } } }),
+      ],
+    },
     performance: { hints: false },
     plugins: [
       new rspack.DefinePlugin({

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startStaticServer } from '../../scripts/static-server.mjs';
+import { REMOTES, REPO, type Remote, remoteDir } from './paths';
+
+export interface Portal {
+  url: string;
+  /** manifest URL of each remote as served now */
+  remotes: Record<Remote, string>;
+  /** points one remote at another manifest URL (rewrites the api's remotes file; no restart) */
+  setRemote(remote: Remote, manifestUrl: string): void;
+  /** serves a folder as a remote's static host on a port; returns the manifest URL */
+  serveRemote(
+    dir: string,
+    port: number,
+    intercept?: Parameters<typeof startStaticServer>[0]['intercept'],
+  ): Promise<{ manifestUrl: string; close: () => Promise<void> }>;
+  stop(): Promise<void>;
+}
+
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+async function waitForHealth(url: string, api: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null) throw new Error(`api exited with ${api.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`api did not become healthy at ${url}:\n${output()}`);
+}
+
+/**
+ * Starts the portal as deployed: the api (serving the host build and /remotes.json) on a fresh
+ * in-memory database, and each remote's production build on its own static origin.
+ */
+export async function startPortal({ basePort }: { basePort: number }): Promise<Portal> {
+  const url = `http://127.0.0.1:${basePort}`;
+  const work = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const remotesFile = path.join(work, 'remotes.json');
+  const servers: Server[] = [];
+  const remotes = {} as Record<Remote, string>;
+  const serveRemote: Portal['serveRemote'] = async (dir, port, intercept) => {
+    const server = await startStaticServer({ dir, port, allowOrigin: url, ...(intercept ? { intercept } : {}) });
+    servers.push(server);
+    return { manifestUrl: `http://127.0.0.1:${port}/mf-manifest.json`, close: () => close(server) };
+  };
+  for (const [i, remote] of REMOTES.entries()) {
+    remotes[remote] = (await serveRemote(path.join(remoteDir(remote), 'dist'), basePort + 1 + i)).manifestUrl;
+  }
+  const writeRemotes = () => writeFileSync(remotesFile, JSON.stringify(remotes, null, 2));
+  writeRemotes();
+
+  let output = '';
+  const api = spawn(process.execPath, [path.join(REPO, 'api/dist/main.js')], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(basePort),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory://',
+      PORTAL_SEED: 'demo',
+      PORTAL_REMOTES_FILE: remotesFile,
+      PORTAL_HOST_DIST: path.join(REPO, 'host/dist'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  api.stdout?.on('data', (d) => {
+    output += d;
+  });
+  api.stderr?.on('data', (d) => {
+    output += d;
+  });
+  await waitForHealth(url, api, () => output);
+
+  return {
+    url,
+    remotes,
+    serveRemote,
+    setRemote(remote, manifestUrl) {
+      remotes[remote] = manifestUrl;
+      writeRemotes();
+    },
+    async stop() {
+      api.kill('SIGTERM');
+      await Promise.all(servers.map(close));
+      await new Promise<void>((resolve) => (api.exitCode !== null ? resolve() : api.once('exit', () => resolve())));
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}

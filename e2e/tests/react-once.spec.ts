@@ -1,0 +1,35 @@
+import { expect, test } from '../support/fixtures';
+
+// React must be loaded exactly once across host and remotes: count the responses that carry React
+// and react-dom (recognised by the license banners the production build keeps).
+test('React and react-dom arrive exactly once across host and every remote', async ({ page }) => {
+  const bodies: { url: string; body: string }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push({ url: response.url(), body: await response.text().catch(() => '') });
+  });
+
+  // one page of each remote, through the host's router
+  await page.goto('/workspace/C-1/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  for (const [path, heading] of [
+    ['/support', 'Support'],
+    ['/profile', 'Profile'],
+    ['/workspace/C-1/billing', 'Billing'],
+    ['/auth/reset-password', 'Reset password'],
+  ] as const) {
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await page.waitForLoadState('networkidle');
+
+  const carrying = (marker: string) => bodies.filter((b) => b.body.includes(marker)).map((b) => b.url);
+  expect(bodies.length).toBeGreaterThan(5);
+  expect(carrying('react.production.js')).toHaveLength(1);
+  expect(carrying('react-dom-client.production.js')).toHaveLength(1);
+  // and the scripts came from more than one origin: host and remotes really were involved
+  expect(new Set(bodies.map((b) => new URL(b.url).port)).size).toBeGreaterThanOrEqual(5);
+});

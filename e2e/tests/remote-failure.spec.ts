@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { ConsoleMessage } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { remoteDir } from '../support/paths';
+
+const fallback = (page: import('@playwright/test').Page, section: string) =>
+  page.getByRole('alert').filter({ hasText: `${section} is unavailable` });
+
+test.describe('a failing remote costs only its own screens', () => {
+  test('remote down (connection refused): fallback, the rest works, Retry recovers', async ({ page, portal }) => {
+    const errors: string[] = [];
+    page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
+    portal.setRemote('compute', 'http://127.0.0.1:9291/mf-manifest.json'); // nothing listens there
+
+    await page.goto('/products');
+    await expect(fallback(page, 'Products')).toBeVisible();
+    await expect(fallback(page, 'Products')).toContainText(
+      'This part of the portal could not be loaded. The rest of the portal keeps working.',
+    );
+    expect(errors.some((e) => e.includes('[portal] error') && e.includes('compute'))).toBe(true);
+
+    // the drawer, the router and the other remotes keep working
+    await page.getByRole('navigation').getByRole('link', { name: 'Support' }).click();
+    await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'Products' }).click();
+    await expect(fallback(page, 'Products')).toBeVisible();
+
+    // the remote comes back on the same address: Retry loads it without a page reload
+    const back = await portal.serveRemote(path.join(remoteDir('compute'), 'dist'), 9291);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+    await expect(fallback(page, 'Products')).toHaveCount(0);
+    await back.close();
+  });
+
+  test('remote whose chunks answer 404: fallback, then Retry recovers once they are back', async ({ page, portal }) => {
+    let broken = true;
+    const served = await portal.serveRemote(path.join(remoteDir('compute'), 'dist'), 9292, (req, res) => {
+      if (broken && req.url?.startsWith('/static/js/')) {
+        res.writeHead(404).end('Not found');
+        return true;
+      }
+      return false;
+    });
+    portal.setRemote('compute', served.manifestUrl);
+
+    await page.goto('/workspace/C-1/dashboard');
+    await expect(fallback(page, 'Dashboard')).toBeVisible();
+    // another remote still renders
+    await page.getByRole('navigation').getByRole('link', { name: 'Profile' }).click();
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await page.goBack();
+    await expect(fallback(page, 'Dashboard')).toBeVisible();
+
+    broken = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await served.close();
+  });
+});

@@ -1,0 +1,34 @@
+import { expect, test } from '../support/fixtures';
+
+test('a remote page renders inside the host through the host router', async ({ page, portal }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  // a marker on window survives only if navigation stays inside the single-page app
+  await page.evaluate(() => {
+    (window as unknown as { spaMarker: string }).spaMarker = 'still here';
+  });
+
+  const supportManifest = page.waitForResponse(portal.remotes.support);
+  await page.getByRole('navigation').getByRole('link', { name: 'Support' }).click();
+  await supportManifest;
+
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
+  await expect(page.getByText('This page is not built yet.')).toBeVisible();
+  // the host's chrome is still around the page
+  await expect(page.getByRole('banner')).toContainText('Customer Portal');
+  expect(await page.evaluate(() => (window as unknown as { spaMarker?: string }).spaMarker)).toBe('still here');
+  await expect(page).toHaveTitle('Support · Customer Portal');
+
+  // route params reach the remote page: a deep link with a contract renders compute's Dashboard
+  await page.goto('/workspace/C-1');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('unknown paths and /base redirect to Home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await page.goto('/base');
+  await expect(page).toHaveURL(/\/$/);
+});

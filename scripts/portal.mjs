@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// The root commands (`npm start`, `npm test`, `npm run bench`) on a fresh machine with only Node:
+// installs the pinned pnpm and the dependencies when missing, then builds, tests or runs.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PNPM_VERSION = '10.34.8';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const command = process.argv[2];
+
+function log(message) {
+  console.log(`\n[portal] ${message}`);
+}
+
+function run(cmd, args, options = {}) {
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`[portal] failed: ${cmd} ${args.join(' ')} (exit ${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+  return (Date.now() - started) / 1000;
+}
+
+function pnpmCommand() {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0 && probe.stdout.trim() === PNPM_VERSION) return ['pnpm'];
+  log(`installing pnpm ${PNPM_VERSION}`);
+  const install = spawnSync('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`], { stdio: 'inherit' });
+  if (install.status === 0 && spawnSync('pnpm', ['--version'], { encoding: 'utf8' }).stdout?.trim() === PNPM_VERSION) {
+    return ['pnpm'];
+  }
+  return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+}
+
+const [pnpmBin, ...pnpmPrefix] = pnpmCommand();
+const pnpm = (args, options) => run(pnpmBin, [...pnpmPrefix, ...args], options);
+
+function ensureDependencies() {
+  const marker = path.join(root, 'node_modules/.modules.yaml');
+  const lock = path.join(root, 'pnpm-lock.yaml');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('installing dependencies');
+  pnpm(['install', '--frozen-lockfile']);
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  log('installing Debian chromium for the end-to-end tests');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args]);
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'chromium']);
+}
+
+const buildApps = () =>
+  pnpm(['-r', '--workspace-concurrency=2', '--filter', './host', '--filter', './remote-*', '--filter', '@portal/api', 'run', 'build']);
+
+async function start() {
+  ensureDependencies();
+  log('building the portal (host, five remotes, api)');
+  const seconds = buildApps();
+  log(`built in ${seconds.toFixed(0)} s`);
+  const { startStaticServer } = await import('./static-server.mjs');
+  const { PORTS } = await import('../shared/build/federation.mjs');
+  const host = process.env.HOST || '127.0.0.1';
+  const portal = `http://localhost:${process.env.PORT || PORTS.host}`;
+  for (const remote of ['auth', 'workspace', 'billing', 'compute', 'support']) {
+    await startStaticServer({ dir: path.join(root, `remote-${remote}/dist`), port: PORTS[remote], host, allowOrigin: portal });
+  }
+  const api = spawn(process.execPath, ['api/dist/main.js'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { PORTAL_SEED: 'demo', NODE_ENV: 'production', ...process.env },
+  });
+  const stop = (signal) => {
+    api.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  api.on('exit', (code) => process.exit(code ?? 0));
+  setTimeout(() => {
+    console.log(`\n  Customer portal: ${portal}\n  Demo login: demo@example.com / Portal-demo-2026\n  Remotes: ${PORTS.auth}–${PORTS.support}   Stop: Ctrl-C\n`);
+  }, 1500);
+}
+
+function test() {
+  ensureDependencies();
+  ensureChromium();
+  const times = {};
+  log('typecheck');
+  times.typecheck = pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
+  log('lint and format (biome)');
+  times.lint = pnpm(['exec', 'biome', 'ci', '.']);
+  log('unit and integration tests of every package');
+  times.unit = pnpm(['-r', '--workspace-concurrency=1', 'run', 'test']);
+  log('production build');
+  times.build = buildApps();
+  log('end-to-end suites (Playwright, Chromium, production build, real api)');
+  times.e2e = pnpm(['--filter', '@portal/e2e', 'run', 'e2e']);
+  log(`done: ${Object.entries(times).map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(', ')}`);
+}
+
+function bench() {
+  ensureDependencies();
+  ensureChromium();
+  pnpm(['--filter', '@portal/bench', 'run', 'bench', ...process.argv.slice(3)]);
+}
+
+switch (command) {
+  case 'start':
+    await start();
+    break;
+  case 'test':
+    test();
+    break;
+  case 'bench':
+    bench();
+    break;
+  default:
+    console.error('usage: node scripts/portal.mjs start|test|bench');
+    process.exit(2);
+}
