@@ -29,7 +29,10 @@ function pnpmCommand() {
   if (probe.status === 0 && probe.stdout.trim() === PNPM_VERSION) return ['pnpm'];
   log(`installing pnpm ${PNPM_VERSION}`);
   const install = spawnSync('npm', ['install', '--global', `pnpm@${PNPM_VERSION}`], { stdio: 'inherit' });
-  if (install.status === 0 && spawnSync('pnpm', ['--version'], { encoding: 'utf8' }).stdout?.trim() === PNPM_VERSION) {
+  if (
+    install.status === 0 &&
+    spawnSync('pnpm', ['--version'], { encoding: 'utf8' }).stdout?.trim() === PNPM_VERSION
+  ) {
     return ['pnpm'];
   }
   return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
@@ -50,13 +53,25 @@ function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   log('installing Debian chromium for the end-to-end tests');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args]);
+  const apt = (args) =>
+    run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args]);
   apt(['update', '-qq']);
   apt(['install', '-y', '-qq', 'chromium']);
 }
 
 const buildApps = () =>
-  pnpm(['-r', '--workspace-concurrency=2', '--filter', './host', '--filter', './remote-*', '--filter', '@portal/api', 'run', 'build']);
+  pnpm([
+    '-r',
+    '--workspace-concurrency=2',
+    '--filter',
+    './host',
+    '--filter',
+    './remote-*',
+    '--filter',
+    '@portal/api',
+    'run',
+    'build',
+  ]);
 
 async function start() {
   ensureDependencies();
@@ -68,7 +83,12 @@ async function start() {
   const host = process.env.HOST || '127.0.0.1';
   const portal = `http://localhost:${process.env.PORT || PORTS.host}`;
   for (const remote of ['auth', 'workspace', 'billing', 'compute', 'support']) {
-    await startStaticServer({ dir: path.join(root, `remote-${remote}/dist`), port: PORTS[remote], host, allowOrigin: portal });
+    await startStaticServer({
+      dir: path.join(root, `remote-${remote}/dist`),
+      port: PORTS[remote],
+      host,
+      allowOrigin: portal,
+    });
   }
   const api = spawn(process.execPath, ['api/dist/main.js'], {
     cwd: root,
@@ -82,7 +102,9 @@ async function start() {
   process.on('SIGTERM', () => stop('SIGTERM'));
   api.on('exit', (code) => process.exit(code ?? 0));
   setTimeout(() => {
-    console.log(`\n  Customer portal: ${portal}\n  Demo login: demo@example.com / Portal-demo-2026\n  Remotes: ${PORTS.auth}–${PORTS.support}   Stop: Ctrl-C\n`);
+    console.log(
+      `\n  Customer portal: ${portal}\n  Demo login: demo@example.com / Portal-demo-2026\n  Remotes: ${PORTS.auth}–${PORTS.support}   Stop: Ctrl-C\n`,
+    );
   }, 1500);
 }
 
@@ -100,7 +122,11 @@ function test() {
   times.build = buildApps();
   log('end-to-end suites (Playwright, Chromium, production build, real api)');
   times.e2e = pnpm(['--filter', '@portal/e2e', 'run', 'e2e']);
-  log(`done: ${Object.entries(times).map(([k, v]) => `${k} ${v.toFixed(0)} s`).join(', ')}`);
+  log(
+    `done: ${Object.entries(times)
+      .map(([k, v]) => `${k} ${v.toFixed(0)} s`)
+      .join(', ')}`,
+  );
 }
 
 function bench() {

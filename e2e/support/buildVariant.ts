@@ -20,10 +20,19 @@ export function buildRemoteVariant(
   rmSync(outDir, { recursive: true, force: true });
   cpSync(path.join(dir, 'src'), srcCopy, { recursive: true });
   edit?.(srcCopy);
-  execFileSync(process.execPath, [path.join(dir, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'], {
-    cwd: dir,
-    env: { ...process.env, PORTAL_SRC_DIR: path.relative(dir, srcCopy), PORTAL_OUT_DIR: path.relative(dir, outDir), ...env },
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(dir, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        PORTAL_SRC_DIR: path.relative(dir, srcCopy),
+        PORTAL_OUT_DIR: path.relative(dir, outDir),
+        ...env,
+      },
+      stdio: 'pipe',
+    },
+  );
   return outDir;
 }

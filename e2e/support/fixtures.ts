@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
-import { type Portal, startPortal } from './portal';
 import { REMOTES } from './paths';
+import { type Portal, startPortal } from './portal';
 
 /**
  * `portal`: one running portal per worker, on ports from PORTAL_E2E_PORT (default 9280) so the

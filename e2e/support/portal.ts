@@ -53,7 +53,12 @@ export async function startPortal({ basePort }: { basePort: number }): Promise<P
   const servers: Server[] = [];
   const remotes = {} as Record<Remote, string>;
   const serveRemote: Portal['serveRemote'] = async (dir, port, intercept) => {
-    const server = await startStaticServer({ dir, port, allowOrigin: url, ...(intercept ? { intercept } : {}) });
+    const server = await startStaticServer({
+      dir,
+      port,
+      allowOrigin: url,
+      ...(intercept ? { intercept } : {}),
+    });
     servers.push(server);
     return { manifestUrl: `http://127.0.0.1:${port}/mf-manifest.json`, close: () => close(server) };
   };
@@ -98,7 +103,9 @@ export async function startPortal({ basePort }: { basePort: number }): Promise<P
     async stop() {
       api.kill('SIGTERM');
       await Promise.all(servers.map(close));
-      await new Promise<void>((resolve) => (api.exitCode !== null ? resolve() : api.once('exit', () => resolve())));
+      await new Promise<void>((resolve) =>
+        api.exitCode !== null ? resolve() : api.once('exit', () => resolve()),
+      );
       rmSync(work, { recursive: true, force: true });
     },
   };

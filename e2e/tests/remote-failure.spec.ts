@@ -7,7 +7,10 @@ const fallback = (page: import('@playwright/test').Page, section: string) =>
   page.getByRole('alert').filter({ hasText: `${section} is unavailable` });
 
 test.describe('a failing remote costs only its own screens', () => {
-  test('remote down (connection refused): fallback, the rest works, Retry recovers', async ({ page, portal }) => {
+  test('remote down (connection refused): fallback, the rest works, Retry recovers', async ({
+    page,
+    portal,
+  }) => {
     const errors: string[] = [];
     page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
     portal.setRemote('compute', 'http://127.0.0.1:9291/mf-manifest.json'); // nothing listens there
@@ -35,7 +38,10 @@ test.describe('a failing remote costs only its own screens', () => {
     await back.close();
   });
 
-  test('remote whose chunks answer 404: fallback, then Retry recovers once they are back', async ({ page, portal }) => {
+  test('remote whose chunks answer 404: fallback, then Retry recovers once they are back', async ({
+    page,
+    portal,
+  }) => {
     let broken = true;
     const served = await portal.serveRemote(path.join(remoteDir('compute'), 'dist'), 9292, (req, res) => {
       if (broken && req.url?.startsWith('/static/js/')) {

@@ -17,7 +17,9 @@ test('a remote page renders inside the host through the host router', async ({ p
   await expect(page.getByText('This page is not built yet.')).toBeVisible();
   // the host's chrome is still around the page
   await expect(page.getByRole('banner')).toContainText('Customer Portal');
-  expect(await page.evaluate(() => (window as unknown as { spaMarker?: string }).spaMarker)).toBe('still here');
+  expect(await page.evaluate(() => (window as unknown as { spaMarker?: string }).spaMarker)).toBe(
+    'still here',
+  );
   await expect(page).toHaveTitle('Support · Customer Portal');
 
   // route params reach the remote page: a deep link with a contract renders compute's Dashboard

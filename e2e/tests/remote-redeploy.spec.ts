@@ -11,7 +11,12 @@ test('a rebuilt remote on another origin replaces the old one after reload, with
   await page.goto('/support');
   await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
   await expect(page.getByText('Release 2 of Support')).toHaveCount(0);
-  const hostScripts = await page.evaluate(() => [...document.scripts].map((s) => s.src).filter((src) => src.startsWith(location.origin)).join());
+  const hostScripts = await page.evaluate(() =>
+    [...document.scripts]
+      .map((s) => s.src)
+      .filter((src) => src.startsWith(location.origin))
+      .join(),
+  );
 
   // the support team releases a visible change: a new build, deployed to a new origin
   const outDir = buildRemoteVariant('support', 'release-2', {
@@ -31,5 +36,12 @@ test('a rebuilt remote on another origin replaces the old one after reload, with
   await expect(page.getByText('Release 2 of Support')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
   // the host itself did not change
-  expect(await page.evaluate(() => [...document.scripts].map((s) => s.src).filter((src) => src.startsWith(location.origin)).join())).toBe(hostScripts);
+  expect(
+    await page.evaluate(() =>
+      [...document.scripts]
+        .map((s) => s.src)
+        .filter((src) => src.startsWith(location.origin))
+        .join(),
+    ),
+  ).toBe(hostScripts);
 });

@@ -8,7 +8,13 @@ import type { createPortalRouter } from './routes/createRouter';
 
 const useStyles = makeStyles({ root: { minHeight: '100vh' } });
 
-export function App({ router, session }: { router: ReturnType<typeof createPortalRouter>; session: SessionState }) {
+export function App({
+  router,
+  session,
+}: {
+  router: ReturnType<typeof createPortalRouter>;
+  session: SessionState;
+}) {
   const styles = useStyles();
   return (
     <I18nextProvider i18n={i18n}>

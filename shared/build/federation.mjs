@@ -32,7 +32,8 @@ export function fluentPackages() {
     const pkg = JSON.parse(readFileSync(pkgJson, 'utf8'));
     seen.set(name, pkg.version);
     for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })) {
-      if (/^@(fluentui|griffel)\//.test(dep) && dep !== '@fluentui/react-icons') visit(dep, path.dirname(pkgJson));
+      if (/^@(fluentui|griffel)\//.test(dep) && dep !== '@fluentui/react-icons')
+        visit(dep, path.dirname(pkgJson));
     }
   };
   visit('@fluentui/react-components', sharedDir);
@@ -41,7 +42,9 @@ export function fluentPackages() {
 }
 
 /** Remote name → pages, the contract every remote's `exposes` must match. */
-export const REMOTE_PAGES = JSON.parse(readFileSync(path.join(sharedDir, 'src/contract/remotes.json'), 'utf8'));
+export const REMOTE_PAGES = JSON.parse(
+  readFileSync(path.join(sharedDir, 'src/contract/remotes.json'), 'utf8'),
+);
 
 /** Local ports of `npm start` (see ARCHITECTURE.md); tests use their own. */
 export const PORTS = { host: 8080, auth: 8081, workspace: 8082, billing: 8083, compute: 8084, support: 8085 };
@@ -99,7 +102,11 @@ export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins 
     Object.entries(exposes).map(([key, file]) => [key, path.resolve(srcDir, path.relative('src', file))]),
   );
 
-  const entry = isRemote ? (standalone ? { main: path.join(srcDir, 'dev.ts') } : {}) : { main: path.join(srcDir, 'index.ts') };
+  const entry = isRemote
+    ? standalone
+      ? { main: path.join(srcDir, 'dev.ts') }
+      : {}
+    : { main: path.join(srcDir, 'index.ts') };
 
   return {
     mode,
@@ -142,7 +149,10 @@ export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins 
       chunkIds: 'deterministic',
       // license banners stay in the chunks (legal, and they let tests see which library a chunk carries)
       minimizer: [
-        new rspack.SwcJsMinimizerRspackPlugin({ extractComments: false, minimizerOptions: { format: { comments: 'some' } } }),
+        new rspack.SwcJsMinimizerRspackPlugin({
+          extractComments: false,
+          minimizerOptions: { format: { comments: 'some' } },
+        }),
       ],
     },
     performance: { hints: false },
@@ -154,7 +164,10 @@ export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins 
       new ModuleFederationPlugin({
         name: isRemote ? containerName(name) : 'portal_host',
         ...(isRemote && !standalone
-          ? { filename: prod ? 'static/js/remoteEntry.[contenthash:10].js' : 'remoteEntry.js', exposes: mapExposes }
+          ? {
+              filename: prod ? 'static/js/remoteEntry.[contenthash:10].js' : 'remoteEntry.js',
+              exposes: mapExposes,
+            }
           : {}),
         shared: sharedConfig(),
         shareStrategy: 'loaded-first',
@@ -168,7 +181,6 @@ export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins 
         ? [
             new rspack.HtmlRspackPlugin({
               template: path.join(sharedDir, 'build/index.html'),
-              templateParameters: { title: 'Customer Portal' },
               minify: prod,
             }),
           ]

@@ -1,28 +1,42 @@
-export { CONTRACT_VERSION } from './contract/version';
 export {
-  REMOTE_PAGES,
-  REMOTE_NAMES,
-  REMOTE_SECTIONS,
-  containerName,
-  remoteRequest,
-  type RemoteName,
-  type RemotePageName,
-  type RemotePageRef,
-  type RemotePageModule,
-} from './contract/remotes';
-export {
-  PortalContext,
-  usePortal,
-  type PortalContextValue,
-  type SessionState,
   type Notification,
   type NotificationType,
+  PortalContext,
+  type PortalContextValue,
+  type SessionState,
   type UserPreferences,
+  usePortal,
 } from './contract/PortalContext';
-export * from './identity/types';
-export { identityRequest, getSession, getConfig, IDENTITY_BASE, SESSION_TOKEN_KEY, AUTH_CHANGE_EVENT } from './identity/client';
-export { createI18n, addResources, DEFAULT_LANGUAGE } from './i18n/i18n';
-export { mainLightTheme, authLightTheme, themeForPath, BREAKPOINTS, SCROLL_DURATION_MS, type ThemeName } from './theme/themes';
-export { NotBuiltYet } from './ui/NotBuiltYet';
+export {
+  containerName,
+  REMOTE_NAMES,
+  REMOTE_PAGES,
+  REMOTE_SECTIONS,
+  type RemoteName,
+  type RemotePageModule,
+  type RemotePageName,
+  type RemotePageRef,
+  remoteRequest,
+} from './contract/remotes';
+export { CONTRACT_VERSION } from './contract/version';
+export { addResources, createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
+export {
+  AUTH_CHANGE_EVENT,
+  getConfig,
+  getSession,
+  IDENTITY_BASE,
+  identityRequest,
+  SESSION_TOKEN_KEY,
+} from './identity/client';
 export { loadSessionState } from './identity/loadSessionState';
+export * from './identity/types';
+export {
+  authLightTheme,
+  BREAKPOINTS,
+  mainLightTheme,
+  SCROLL_DURATION_MS,
+  type ThemeName,
+  themeForPath,
+} from './theme/themes';
 export { copyToClipboard } from './ui/copyToClipboard';
+export { NotBuiltYet } from './ui/NotBuiltYet';

@@ -1,9 +1,23 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+} from '@fluentui/react-components';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 
 /** What the user sees instead of a page whose remote failed: the section's name and Retry. */
-export function RemoteFallback({ section, remote, onRetry }: { section: string; remote: string; onRetry: () => void }) {
+export function RemoteFallback({
+  section,
+  remote,
+  onRetry,
+}: {
+  section: string;
+  remote: string;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('common');
   return (
     <MessageBar intent="warning" layout="multiline" role="alert" data-remote-section={remote}>

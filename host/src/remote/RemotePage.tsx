@@ -1,5 +1,5 @@
 import { Spinner } from '@fluentui/react-components';
-import { type RemotePageRef, REMOTE_SECTIONS } from '@portal/shared';
+import { REMOTE_SECTIONS, type RemotePageRef } from '@portal/shared';
 import { Suspense, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';

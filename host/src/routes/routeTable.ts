@@ -43,18 +43,49 @@ const WS = '/workspace/:contractUid';
  */
 export const ROUTES: readonly PortalRoute[] = [
   { name: 'Home', path: '/', aliases: ['/home'], page: { host: 'Home' }, meta: { title: 'Welcome' } },
-  { name: 'Products', path: '/products', page: { remote: 'compute', page: 'Products' }, meta: { title: 'Products' } },
-  { name: 'Solutions', path: '/solutions', page: { remote: 'compute', page: 'Solutions' }, meta: { title: 'Solutions' } },
+  {
+    name: 'Products',
+    path: '/products',
+    page: { remote: 'compute', page: 'Products' },
+    meta: { title: 'Products' },
+  },
+  {
+    name: 'Solutions',
+    path: '/solutions',
+    page: { remote: 'compute', page: 'Solutions' },
+    meta: { title: 'Solutions' },
+  },
   {
     name: 'AccountSettings',
     path: '/profile/accounts/:uid',
     page: { remote: 'workspace', page: 'AccountSettings' },
     meta: { title: 'Account settings' },
   },
-  { name: 'Profile', path: '/profile/:tab?', page: { remote: 'workspace', page: 'Profile' }, meta: { title: 'Profile' } },
-  { name: 'Dashboard', path: `${WS}/dashboard/:tab?`, aliases: [WS], page: { remote: 'compute', page: 'Dashboard' }, meta: { title: 'Dashboard' } },
-  { name: 'Billing', path: `${WS}/billing/:tab?`, page: { remote: 'billing', page: 'Billing' }, meta: { title: 'Billing' } },
-  { name: 'Status', path: `${WS}/status`, page: { remote: 'compute', page: 'Status' }, meta: { title: 'Status' } },
+  {
+    name: 'Profile',
+    path: '/profile/:tab?',
+    page: { remote: 'workspace', page: 'Profile' },
+    meta: { title: 'Profile' },
+  },
+  {
+    name: 'Dashboard',
+    path: `${WS}/dashboard/:tab?`,
+    aliases: [WS],
+    page: { remote: 'compute', page: 'Dashboard' },
+    meta: { title: 'Dashboard' },
+  },
+  {
+    name: 'Billing',
+    path: `${WS}/billing/:tab?`,
+    page: { remote: 'billing', page: 'Billing' },
+    meta: { title: 'Billing' },
+  },
+  {
+    name: 'Status',
+    path: `${WS}/status`,
+    page: { remote: 'compute', page: 'Status' },
+    meta: { title: 'Status' },
+  },
   {
     name: 'InstanceDetails',
     path: `${WS}/instance/vm/:id/:tab?`,
@@ -67,7 +98,12 @@ export const ROUTES: readonly PortalRoute[] = [
     page: { remote: 'workspace', page: 'WorkspaceSettings' },
     meta: { title: 'Settings' },
   },
-  { name: 'Support', path: '/support', page: { remote: 'support', page: 'Support' }, meta: { title: 'Support' } },
+  {
+    name: 'Support',
+    path: '/support',
+    page: { remote: 'support', page: 'Support' },
+    meta: { title: 'Support' },
+  },
   {
     name: 'NewInstance',
     path: '/new-instance/:service?',
@@ -92,7 +128,12 @@ export const ROUTES: readonly PortalRoute[] = [
     page: { remote: 'auth', page: 'ConfirmEmail' },
     meta: { requiresAuth: false },
   },
-  { name: 'PasswordReset', path: '/auth/reset-password', page: { remote: 'auth', page: 'PasswordReset' }, meta: { requiresAuth: false } },
+  {
+    name: 'PasswordReset',
+    path: '/auth/reset-password',
+    page: { remote: 'auth', page: 'PasswordReset' },
+    meta: { requiresAuth: false },
+  },
   {
     name: 'PasswordRecovery',
     path: '/auth/reset-password/key/:keyValue',
@@ -105,7 +146,12 @@ export const ROUTES: readonly PortalRoute[] = [
     page: { remote: 'auth', page: 'ReauthenticateForm' },
     meta: { requiresAuth: false },
   },
-  { name: 'MFAOverview', path: '/auth/2fa', page: { remote: 'auth', page: 'MFAOverview' }, meta: { requiresAuth: false } },
+  {
+    name: 'MFAOverview',
+    path: '/auth/2fa',
+    page: { remote: 'auth', page: 'MFAOverview' },
+    meta: { requiresAuth: false },
+  },
   {
     name: 'MFARecoveryCodes',
     path: '/auth/2fa/recovery-codes/',

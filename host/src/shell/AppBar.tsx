@@ -15,7 +15,15 @@ const useStyles = makeStyles({
   title: { marginInlineStart: tokens.spacingHorizontalL },
 });
 
-export function AppBar({ title, drawerOpen, onToggleDrawer }: { title?: string | undefined; drawerOpen: boolean; onToggleDrawer: () => void }) {
+export function AppBar({
+  title,
+  drawerOpen,
+  onToggleDrawer,
+}: {
+  title?: string | undefined;
+  drawerOpen: boolean;
+  onToggleDrawer: () => void;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('shell');
   return (

@@ -21,7 +21,15 @@ interface Item {
  * Navigation drawer. Workspace-scoped items (Dashboard, Billing, Settings) and the balance join
  * when workspaces exist (issue "GraphQL core, workspaces and the shell's chrome").
  */
-export function NavigationDrawer({ open, mobile, onClose }: { open: boolean; mobile: boolean; onClose: () => void }) {
+export function NavigationDrawer({
+  open,
+  mobile,
+  onClose,
+}: {
+  open: boolean;
+  mobile: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,7 +40,9 @@ export function NavigationDrawer({ open, mobile, onClose }: { open: boolean; mob
     { value: 'solutions', to: '/solutions', label: t('nav.solutions'), icon: <PuzzlePiece24Regular /> },
     { value: 'profile', to: '/profile', label: t('nav.profile'), icon: <Person24Regular /> },
   ];
-  const selected = items.find((i) => (i.to === '/' ? location.pathname === '/' : location.pathname.startsWith(i.to)));
+  const selected = items.find((i) =>
+    i.to === '/' ? location.pathname === '/' : location.pathname.startsWith(i.to),
+  );
   const go = (to: string) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(to);

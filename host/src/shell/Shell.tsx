@@ -10,7 +10,12 @@ import { useDrawerState } from './useDrawerState';
 const useStyles = makeStyles({
   provider: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
   body: { display: 'flex', flex: 1, minHeight: 0 },
-  main: { flex: 1, minWidth: 0, padding: tokens.spacingHorizontalXL, backgroundColor: tokens.colorNeutralBackground2 },
+  main: {
+    flex: 1,
+    minWidth: 0,
+    padding: tokens.spacingHorizontalXL,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   authMain: {
     flex: 1,
     display: 'flex',

@@ -27,7 +27,14 @@ type AuthPage =
   | 'Invitation';
 type WorkspacePage = 'Profile' | 'AccountSettings' | 'WorkspaceSettings';
 type BillingPage = 'Billing';
-type ComputePage = 'Dashboard' | 'InstanceDetails' | 'NewInstance' | 'Console' | 'Status' | 'Products' | 'Solutions';
+type ComputePage =
+  | 'Dashboard'
+  | 'InstanceDetails'
+  | 'NewInstance'
+  | 'Console'
+  | 'Status'
+  | 'Products'
+  | 'Solutions';
 type SupportPage = 'Support';
 
 export type RemoteName = keyof typeof REMOTE_PAGES;

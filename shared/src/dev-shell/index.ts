@@ -1,1 +1,1 @@
-export { mountDevShell, type DevShellRoute } from './mountDevShell';
+export { type DevShellRoute, mountDevShell } from './mountDevShell';

@@ -1,4 +1,11 @@
-import { FluentProvider, Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
+import {
+  FluentProvider,
+  Toast,
+  Toaster,
+  ToastTitle,
+  useId,
+  useToastController,
+} from '@fluentui/react-components';
 import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -57,7 +64,11 @@ function DevFrame(props: {
       navigate: (to, options) => navigate(to, options),
       notify,
       copy: (text) => copyToClipboard(text, notify, props.i18n.t),
-      preferences: { timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, dateFormat: 'YYYY-MM-DD', timeFormat: '24h' },
+      preferences: {
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        dateFormat: 'YYYY-MM-DD',
+        timeFormat: '24h',
+      },
       featureFlags: {},
     };
   }, [dispatchToast, navigate, props.session, props.i18n]);
@@ -68,7 +79,11 @@ function DevFrame(props: {
           <header style={{ padding: 8, borderBottom: '1px solid #ddd' }}>
             <strong>remote-{props.remote} (stand-alone)</strong>{' '}
             {props.routes.map((r) => (
-              <Link key={r.path} to={r.path.replace(/:(\w+)\?/g, '').replace(/:(\w+)/g, 'demo')} style={{ marginLeft: 12 }}>
+              <Link
+                key={r.path}
+                to={r.path.replace(/:(\w+)\?/g, '').replace(/:(\w+)/g, 'demo')}
+                style={{ marginLeft: 12 }}
+              >
                 {r.path}
               </Link>
             ))}

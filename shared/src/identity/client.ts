@@ -23,7 +23,11 @@ export async function identityRequest(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<AuthResponseBody> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json', ...headers } };
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...headers },
+  };
   const h = init.headers as Record<string, string>;
   if (path !== '/config') {
     const csrf = readCookie('csrftoken');
@@ -46,7 +50,11 @@ export async function identityRequest(
   }
   if (result.status === 410) sessionStorage.removeItem(SESSION_TOKEN_KEY);
   if (result.meta?.session_token) sessionStorage.setItem(SESSION_TOKEN_KEY, result.meta.session_token);
-  if (result.status === 401 || result.status === 410 || (result.status === 200 && result.meta?.is_authenticated)) {
+  if (
+    result.status === 401 ||
+    result.status === 410 ||
+    (result.status === 200 && result.meta?.is_authenticated)
+  ) {
     window.dispatchEvent(new CustomEvent(AUTH_CHANGE_EVENT, { detail: result }));
   }
   return result;

@@ -7,6 +7,9 @@ import { getConfig, getSession } from './client';
  */
 export async function loadSessionState(): Promise<SessionState> {
   const [auth, config] = await Promise.all([getSession(), getConfig()]);
-  const isAuthenticated = auth.status === 200 ? Boolean(auth.meta?.is_authenticated) : auth.status === 401 && Boolean(auth.meta?.is_authenticated);
+  const isAuthenticated =
+    auth.status === 200
+      ? Boolean(auth.meta?.is_authenticated)
+      : auth.status === 401 && Boolean(auth.meta?.is_authenticated);
   return { loaded: true, isAuthenticated, auth: auth.status === 0 ? null : auth, config };
 }

@@ -2,22 +2,22 @@ import { type BrandVariants, createLightTheme, type Theme } from '@fluentui/reac
 
 // Primary dark blue of the main theme (spec section 2), as a Fluent brand ramp.
 const portalBlue: BrandVariants = {
-  10: '#020305',
-  20: '#0b1a2c',
-  30: '#0c2749',
-  40: '#0b3362',
-  50: '#0a3f7b',
-  60: '#0a4b93',
-  70: '#1457a6',
-  80: '#2763b0',
-  90: '#3a70ba',
-  100: '#4c7dc3',
-  110: '#5e8acc',
-  120: '#7098d4',
-  130: '#83a6dc',
-  140: '#97b4e3',
-  150: '#abc3ea',
-  160: '#c0d2f0',
+  10: '#010203',
+  20: '#061222',
+  30: '#081d38',
+  40: '#0a284d',
+  50: '#0b3362',
+  60: '#0a3f7b',
+  70: '#0b4587',
+  80: '#0a4b93',
+  90: '#1f5ba2',
+  100: '#346bb0',
+  110: '#4a7cbd',
+  120: '#608dc9',
+  130: '#779fd4',
+  140: '#8fb1df',
+  150: '#a8c4e9',
+  160: '#c2d7f2',
 };
 
 // The alternative light theme of the sign-in pages: the same brand on a softer canvas.

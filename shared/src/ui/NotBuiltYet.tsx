@@ -2,7 +2,12 @@ import { Body1, makeStyles, Subtitle1, tokens } from '@fluentui/react-components
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingVerticalXXL },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalXXL,
+  },
 });
 
 /** The plain state of a page whose own issue is not done yet. */

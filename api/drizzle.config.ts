@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Only for `drizzle-kit generate`: migrations are SQL files committed under drizzle/ and applied by
+// the api on start, so no credentials are needed here.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './drizzle',
+});

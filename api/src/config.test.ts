@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+import { DEFAULT_REMOTE_MAP } from './remotes/remote-map.js';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has defaults for a bare environment', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      database: { kind: 'pglite', dataDir: join(REPO_ROOT, '.data/pglite') },
+      hostDist: join(REPO_ROOT, 'host/dist'),
+      remotes: { kind: 'default', map: DEFAULT_REMOTE_MAP },
+      seed: undefined,
+    });
+  });
+
+  it('finds the repo root from the package', () => {
+    expect(join(REPO_ROOT, 'api/src/config.ts')).toBe(new URL(import.meta.url.replace('.test', '')).pathname);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PGLITE_DIR: 'memory://',
+      PORTAL_HOST_DIST: '/srv/host',
+      PORTAL_REMOTES: '{"auth":"https://cdn.example.com/auth/1.2.0/mf-manifest.json"}',
+      PORTAL_SEED: 'demo',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      nodeEnv: 'production',
+      logLevel: 'warn',
+      database: { kind: 'pglite', dataDir: 'memory://' },
+      hostDist: '/srv/host',
+      remotes: { kind: 'env', map: { auth: 'https://cdn.example.com/auth/1.2.0/mf-manifest.json' } },
+      seed: 'demo',
+    });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, whatever PGLITE_DIR says', () => {
+    const url = 'postgres://portal:secret@db.internal:5432/portal';
+    expect(loadConfig({ DATABASE_URL: url, PGLITE_DIR: '/tmp/x' }).database).toEqual({
+      kind: 'postgres',
+      url,
+    });
+  });
+
+  it('resolves relative paths against the current directory', () => {
+    const config = loadConfig({ PGLITE_DIR: 'data/db', PORTAL_REMOTES_FILE: 'remotes.json' });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: join(process.cwd(), 'data/db') });
+    expect(config.remotes).toEqual({ kind: 'file', path: join(process.cwd(), 'remotes.json') });
+  });
+
+  it('prefers PORTAL_REMOTES_FILE over PORTAL_REMOTES', () => {
+    const config = loadConfig({ PORTAL_REMOTES_FILE: '/etc/portal/remotes.json', PORTAL_REMOTES: '{}' });
+    expect(config.remotes).toEqual({ kind: 'file', path: '/etc/portal/remotes.json' });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', PORTAL_SEED: ' ' })).toMatchObject({ port: 8080, seed: undefined });
+  });
+
+  it('reports every problem at once', () => {
+    expect(
+      problemsOf({
+        PORT: '80a',
+        NODE_ENV: 'prod',
+        LOG_LEVEL: 'loud',
+        PORTAL_SEED: 'yes',
+        PORTAL_REMOTES: 'not json',
+      }),
+    ).toEqual([
+      'PORT: "80a" is not a port number (0-65535)',
+      'NODE_ENV: "prod" is not one of development, production, test',
+      'LOG_LEVEL: "loud" is not one of fatal, error, warn, info, debug, trace, silent',
+      expect.stringMatching(/^PORTAL_REMOTES: invalid JSON: /),
+      'PORTAL_SEED: "yes" is not supported (use "demo" or leave it unset)',
+    ]);
+  });
+
+  it('rejects out-of-range ports', () => {
+    expect(problemsOf({ PORT: '65536' })).toEqual(['PORT: "65536" is not a port number (0-65535)']);
+  });
+
+  it('rejects a DATABASE_URL that is not PostgreSQL, without echoing it', () => {
+    const problems = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@localhost/portal' });
+    expect(problems).toEqual(['DATABASE_URL: expected a postgres:// or postgresql:// connection URL']);
+    expect(problems.join()).not.toContain('hunter2');
+  });
+
+  it.each([
+    ['an array', '["http://localhost:8081/mf-manifest.json"]', /expected a JSON object/],
+    ['an empty object', '{}', /expected at least one of auth, workspace/],
+    ['an unknown remote', '{"biling":"http://localhost:8083/mf-manifest.json"}', /unknown remote "biling"/],
+    ['a non-string URL', '{"auth":8081}', /remote "auth": the URL must be a string/],
+    ['a relative URL', '{"auth":"/auth/mf-manifest.json"}', /remote "auth": .* is not an absolute URL/],
+    ['a non-http URL', '{"auth":"ftp://cdn.example.com/mf-manifest.json"}', /must use http or https/],
+    ['a javascript: URL', '{"auth":"javascript:alert(1)"}', /must use http or https/],
+  ])('rejects PORTAL_REMOTES holding %s', (_what, json, message) => {
+    const problems = problemsOf({ PORTAL_REMOTES: json });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PORTAL_REMOTES: /);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('names every problem in the error message', () => {
+    expect(() => loadConfig({ PORT: 'x', PORTAL_SEED: 'all' })).toThrow(
+      /Invalid configuration:\n {2}- PORT: .*\n {2}- PORTAL_SEED: /,
+    );
+  });
+});

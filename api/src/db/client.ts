@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { type DatabaseConfig, PGLITE_MEMORY } from '../config.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+import * as schema from './schema.js';
+
+/** The generated SQL migrations; `src/db` and `dist/db` sit at the same depth below the package. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** What both drivers have in common: code above this module never knows which one it talks to. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly kind: DatabaseConfig['kind'];
+  readonly db: Db;
+  /** Applies pending migrations from MIGRATIONS_FOLDER. */
+  migrate(): Promise<void>;
+  /** Resolves once the database answers `select 1`. */
+  ping(): Promise<void>;
+  /** Closes the pool or PGlite (flushing its files) and releases the data folder. Idempotent. */
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: DatabaseConfig, logger?: Logger): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url, logger) : openPglite(config.dataDir);
+}
+
+function onceOnly(fn: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= fn();
+    return closing;
+  };
+}
+
+async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir === PGLITE_MEMORY;
+  let releaseLock = () => {};
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : dataDir);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => ping(db),
+    close: onceOnly(async () => {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    }),
+  };
+}
+
+async function openPostgres(url: string, logger?: Logger): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server emits here; unhandled, it would crash the process.
+  pool.on('error', (err) => logger?.error({ err }, 'postgres: idle client error'));
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    kind: 'postgres',
+    db,
+    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => ping(db),
+    close: onceOnly(() => pool.end()),
+  };
+}

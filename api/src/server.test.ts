@@ -1,0 +1,58 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client.js';
+import { users } from './db/schema.js';
+import { startServer } from './server.js';
+import { captureLogs, testConfig } from './test/helpers.js';
+
+describe('startServer with a PGlite folder on disk', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'portal-server-'));
+  const dataDir = join(tmp, 'pglite');
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('migrates, seeds, serves, shuts down, and the data survives a restart', async () => {
+    const { logger, lines } = captureLogs();
+    const config = testConfig({ PORT: '0', PGLITE_DIR: dataDir, PORTAL_SEED: 'demo' });
+    const server = await startServer(config, logger);
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok' });
+      expect(lines.some((line) => line.msg === 'demo data seeded')).toBe(true);
+      // One process per data folder: a second opener fails instead of corrupting it.
+      await expect(openDatabase(config.database)).rejects.toThrow(/already open in this process/);
+    } finally {
+      await server.close();
+    }
+    expect(server.app.server.listening).toBe(false);
+    await expect(server.database.ping()).rejects.toHaveProperty('cause.message', 'PGlite is closed');
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+
+    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const rows = await reopened.db.select().from(users).where(eq(users.email, 'demo@example.com'));
+      expect(rows).toMatchObject([{ firstName: 'Demo', lastName: 'Customer' }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('closes the database when it cannot listen', async () => {
+    const { logger } = captureLogs();
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = squatter.address() as { port: number };
+      const config = testConfig({ PORT: String(port), PGLITE_DIR: dataDir });
+      await expect(startServer(config, logger)).rejects.toThrow(/EADDRINUSE/);
+      expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    } finally {
+      squatter.close();
+    }
+  });
+});

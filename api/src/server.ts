@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { DEMO_USER, seedDemo } from './db/seed.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  /** Stops accepting requests, lets open ones finish, then closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates (and seeds when asked), then listens. What `main` runs. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const database = await openDatabase(config.database, logger);
+  try {
+    logger.info({ database: database.kind }, 'applying migrations');
+    await database.migrate();
+    if (config.seed === 'demo') {
+      await seedDemo(database.db);
+      logger.info({ email: DEMO_USER.email }, 'demo data seeded');
+    }
+    const app = buildApp(config, { database, logger });
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      database,
+      url,
+      close: () => {
+        closing ??= app.close().finally(() => database.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import { Writable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { type Config, type Env, loadConfig, PGLITE_MEMORY } from '../config.js';
+import { type Database, type Db, openDatabase } from '../db/client.js';
+import { createLogger } from '../logger.js';
+
+/** A migrated in-memory PGlite: open one per test file, in `beforeAll` (it takes seconds). */
+export async function openTestDatabase(): Promise<Database> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: PGLITE_MEMORY });
+  await database.migrate();
+  return database;
+}
+
+/** Raw SQL rows; both drivers answer `execute` with `{ rows }`, which the common Db type cannot say. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+/** The configuration `main` would load from this environment, with an in-memory database. */
+export function testConfig(env: Env = {}): Config {
+  return loadConfig({ PGLITE_DIR: PGLITE_MEMORY, ...env });
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  err?: { message: string };
+  [key: string]: unknown;
+}
+
+/** A real pino logger whose JSON lines land in `lines`, so tests can assert what an operator sees. */
+export function captureLogs(): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) {
+        if (line) lines.push(JSON.parse(line) as LogLine);
+      }
+      done();
+    },
+  });
+  return { logger: createLogger({ logLevel: 'info', nodeEnv: 'test' }, stream), lines };
+}
