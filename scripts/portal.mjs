@@ -81,14 +81,12 @@ async function start() {
   const { startStaticServer } = await import('./static-server.mjs');
   const { PORTS } = await import('../shared/build/federation.mjs');
   const host = process.env.HOST || '127.0.0.1';
-  const portal = `http://localhost:${process.env.PORT || PORTS.host}`;
+  const port = process.env.PORT || PORTS.host;
+  const portal = `http://localhost:${port}`;
+  const allowOrigin = [portal, `http://127.0.0.1:${port}`];
   for (const remote of ['auth', 'workspace', 'billing', 'compute', 'support']) {
-    await startStaticServer({
-      dir: path.join(root, `remote-${remote}/dist`),
-      port: PORTS[remote],
-      host,
-      allowOrigin: portal,
-    });
+    const dir = path.join(root, `remote-${remote}/dist`);
+    await startStaticServer({ dir, port: PORTS[remote], host, allowOrigin });
   }
   const api = spawn(process.execPath, ['api/dist/main.js'], {
     cwd: root,
@@ -101,11 +99,19 @@ async function start() {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   api.on('exit', (code) => process.exit(code ?? 0));
-  setTimeout(() => {
-    console.log(
-      `\n  Customer portal: ${portal}\n  Demo login: demo@example.com / Portal-demo-2026\n  Remotes: ${PORTS.auth}–${PORTS.support}   Stop: Ctrl-C\n`,
-    );
-  }, 1500);
+  for (let i = 0; i < 120; i++) {
+    if (
+      await fetch(`${portal}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  console.log(
+    `\n  Customer portal: ${portal}\n  Demo customer: demo@example.com (password sign-in arrives with the identity service)\n  Remotes: ports ${PORTS.auth}-${PORTS.support}   Stop: Ctrl-C\n`,
+  );
 }
 
 function test() {

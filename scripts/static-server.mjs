@@ -4,7 +4,7 @@ import http from 'node:http';
 import sirv from 'sirv';
 
 /**
- * @param {{ dir: string, port: number, host?: string, allowOrigin?: string,
+ * @param {{ dir: string, port: number, host?: string, allowOrigin?: string | string[],
  *   intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean }} options
  * `intercept` lets a test answer a request itself (return true when it did).
  * @returns {Promise<http.Server>}
@@ -19,7 +19,10 @@ export function startStaticServer({ dir, port, host = '127.0.0.1', allowOrigin =
     },
   });
   const server = http.createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', allowOrigin);
+    const origins = Array.isArray(allowOrigin) ? allowOrigin : [allowOrigin];
+    const origin = req.headers.origin;
+    if (origins.includes('*')) res.setHeader('Access-Control-Allow-Origin', '*');
+    else if (origin && origins.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
