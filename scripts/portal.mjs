@@ -51,12 +51,17 @@ function ensureDependencies() {
 
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      "[portal] /usr/bin/chromium is missing: install Debian's chromium (apt-get install chromium)",
+    );
+    process.exit(1);
+  }
   log('installing Debian chromium for the end-to-end tests');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) =>
-    run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args]);
-  apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', 'chromium']);
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 const buildApps = () =>

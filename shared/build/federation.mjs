@@ -116,7 +116,7 @@ export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins 
     devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
       path: outDir,
-      clean: { keep: /independent-packages/ },
+      clean: true,
       publicPath: isRemote ? 'auto' : '/',
       uniqueName: isRemote ? containerName(name) : 'portal_host',
       filename: prod ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
