@@ -68,6 +68,10 @@ export function sharedConfig() {
     'react-dom/': singleton,
     'react-router': singleton,
     ...Object.fromEntries(fluentPackages().map((name) => [name, singleton])),
+    // Fluent's JSX runtime is imported by subpath from every component package
+    '@fluentui/react-jsx-runtime/': singleton,
+    // react-dom's scheduler, also imported by Fluent's context selector: one instance on the page
+    scheduler: singleton,
     i18next: singleton,
     'react-i18next': singleton,
     '@portal/shared': {
