@@ -1,0 +1,176 @@
+// The markdown report of a bench run (printed, and written to bench/results/latest.md).
+import { kB, packageOf } from './files.mjs';
+
+const x = (ratio) => (ratio == null ? '–' : `${ratio.toFixed(2)}x`);
+const s = (ms) => (ms == null ? '–' : `${(ms / 1000).toFixed(1)} s`);
+const mark = (ok) => (ok ? '✅' : '❌');
+const row = (cells) => `| ${cells.join(' | ')} |`;
+
+/** @param {any} r the results object of run.mjs */
+export function renderMarkdown(r) {
+  const fed = r.firstScreen.federated;
+  const mono = r.firstScreen.monolith;
+  const aim = Object.fromEntries(r.aims.map((a) => [a.id, a]));
+  const lines = [];
+  lines.push(
+    `## Portal bench: ${r.route}`,
+    '',
+    `${r.timestamp} · Node ${r.node} · ${r.cpus} CPUs · commit ${r.commit ? r.commit.slice(0, 12) : 'unknown'} · ` +
+      `run ${s(r.durationMs)}${r.build.skipped ? ' · federated builds skipped (--no-build)' : ''}`,
+    '',
+    row(['Figure', 'Federated', 'Monolith', 'Ratio', 'Aim']),
+    row(['---', '---:', '---:', '---:', '---']),
+    row([
+      'First-screen JS, transfer (gzip)',
+      `${kB(fed.js.transfer)} (${fed.js.requests} req)`,
+      `${kB(mono.js.transfer)} (${mono.js.requests} req)`,
+      x(r.ratios.firstScreenTransfer),
+      `≤ 1.15x ${mark(aim.transfer.met)}`,
+    ]),
+    row([
+      'First-screen JS, decoded',
+      kB(fed.js.decoded),
+      kB(mono.js.decoded),
+      x(r.ratios.firstScreenDecoded),
+      `≤ 1.15x ${mark(aim.decoded.met)}`,
+    ]),
+    row([
+      'Responses carrying react / react-dom / react-dom client',
+      carriers(fed),
+      carriers(mono),
+      '',
+      `1 / 1 / 1 ${mark(aim.reactOnce.met)}`,
+    ]),
+    row([
+      'Library modules in more than one response (extra copies, decoded)',
+      `${fed.duplicates.length} (${kB(fed.duplicateBytes)})`,
+      `${mono.duplicates.length} (${kB(mono.duplicateBytes)})`,
+      '',
+      '',
+    ]),
+    row([
+      'Emitted JS, raw',
+      kB(r.emitted.federatedTotal.raw),
+      kB(r.emitted.monolith.raw),
+      x(r.ratios.emittedRaw),
+      '',
+    ]),
+    row([
+      'Emitted JS, gzip -9',
+      kB(r.emitted.federatedTotal.gzip),
+      kB(r.emitted.monolith.gzip),
+      x(r.ratios.emittedGzip),
+      '',
+    ]),
+    row([
+      'Largest remote first chunk set, gzip',
+      `${kB(aim.remoteChunk.value)} (${aim.remoteChunk.where})`,
+      '–',
+      '',
+      `≤ 50.0 kB ${mark(aim.remoteChunk.met)}`,
+    ]),
+    row([
+      'Build time',
+      r.build.skipped ? 'skipped' : `${s(r.build.federatedMs)} (${Object.keys(r.build.apps).length} builds)`,
+      s(r.build.monolithMs),
+      '',
+      '',
+    ]),
+    '',
+    row([
+      'App',
+      'Build',
+      'JS files',
+      'Emitted raw',
+      'Emitted gzip',
+      'First chunk set gzip (largest page)',
+      'First screen (req, transfer)',
+    ]),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+  );
+  for (const [name, e] of Object.entries(r.emitted.federated)) {
+    const fcs = r.remoteFirstChunkSets[name];
+    const shown = fed.byApp[name];
+    lines.push(
+      row([
+        name,
+        s(r.build.apps[name]),
+        String(e.files),
+        kB(e.raw),
+        kB(e.gzip),
+        fcs ? `${kB(fcs.largest.gzip)} (${fcs.largest.page})` : '–',
+        shown ? `${shown.requests}, ${kB(shown.transfer)}` : '0',
+      ]),
+    );
+  }
+  lines.push(
+    row([
+      'monolith',
+      s(r.build.monolithMs),
+      String(r.emitted.monolith.files),
+      kB(r.emitted.monolith.raw),
+      kB(r.emitted.monolith.gzip),
+      '–',
+      `${mono.js.requests}, ${kB(mono.js.transfer)}`,
+    ]),
+  );
+  lines.push('', 'First-screen decoded JS by package (from source maps), largest differences:', '');
+  lines.push(row(['Package', 'Federated', 'Monolith', 'Difference']), row(['---', '---:', '---:', '---:']));
+  for (const [pkg, f, m] of packageDifferences(fed, mono, 12))
+    lines.push(row([pkg, kB(f), kB(m), signed(f - m)]));
+  lines.push('', 'Largest first-screen JS responses, federated:', '');
+  lines.push(row(['Response', 'Transfer', 'Decoded']), row(['---', '---:', '---:']));
+  for (const resp of topResponses(fed, 8))
+    lines.push(row([`${resp.app} ${resp.path}`, kB(resp.transfer), kB(resp.decoded)]));
+  if (fed.duplicates.length > 0) {
+    lines.push('', `Library modules downloaded more than once (federated, ${fed.duplicates.length}):`, '');
+    for (const group of groupDuplicates(fed.duplicates)) lines.push(`- ${group}`);
+  }
+  const failed = r.checks.filter((c) => !c.ok);
+  lines.push(
+    '',
+    failed.length === 0
+      ? 'All checks passed.'
+      : `Failed checks: ${failed.map((c) => `${c.name} (${c.detail})`).join('; ')}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function carriers(variant) {
+  const c = variant.carriers;
+  return `${c.react.length} / ${c['react-dom'].length} / ${c['react-dom/client'].length}`;
+}
+
+const signed = (bytes) => `${bytes >= 0 ? '+' : '−'}${kB(Math.abs(bytes))}`;
+
+/** [package, federated bytes, monolith bytes], the n largest differences first. */
+function packageDifferences(fed, mono, n) {
+  const names = new Set([...Object.keys(fed.packageBytes), ...Object.keys(mono.packageBytes)]);
+  return [...names]
+    .map((pkg) => [pkg, fed.packageBytes[pkg] ?? 0, mono.packageBytes[pkg] ?? 0])
+    .sort((a, b) => Math.abs(b[1] - b[2]) - Math.abs(a[1] - a[2]))
+    .slice(0, n);
+}
+
+function topResponses(variant, n) {
+  return variant.responses
+    .filter((r) => r.js)
+    .sort((a, b) => b.transfer - a.transfer)
+    .slice(0, n);
+}
+
+/** Duplicated modules grouped by package: "@module-federation/sdk: 17 file(s), 41.0 kB extra, in host:/…, compute:/…". */
+function groupDuplicates(duplicates) {
+  const groups = new Map();
+  for (const d of duplicates) {
+    const pkg = packageOf(d.module);
+    const g = groups.get(pkg) ?? { files: 0, bytes: 0, where: new Set() };
+    g.files++;
+    g.bytes += d.extraBytes;
+    for (const w of d.responses) g.where.add(w);
+    groups.set(pkg, g);
+  }
+  return [...groups]
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .map(([pkg, g]) => `${pkg}: ${g.files} file(s), ${kB(g.bytes)} extra, in ${[...g.where].join(', ')}`);
+}

@@ -1,0 +1,309 @@
+// Performance bench of the portal (npm run bench → pnpm --filter @portal/bench bench): what
+// Module Federation costs compared with the same app built as one bundle. See bench/README.md.
+//
+//   node run.mjs [--no-build]
+//
+// 1. builds host and remotes in production (timed one by one), unless --no-build;
+// 2. snapshots every dist into bench/.tmp/served (gzip files added there, never in dist) and
+//    measures their emitted JS and each remote page's first chunk set (from mf-manifest.json);
+// 3. builds the monolith baseline (bench/monolith) and measures its emitted JS;
+// 4. serves both (gzip, history fallback, /remotes.json) on free ports of 127.0.0.1 and loads
+//    /workspace/C-1/dashboard in Chromium, recording the JS downloaded until the Dashboard heading
+//    shows and the network is idle;
+// 5. writes bench/results/latest.json and latest.md and prints the table.
+// Exits 1 when a build or measurement fails, or a sanity check fails (page not rendered, React or
+// react-dom not exactly once, JS not served from the builds). Missed aims are reported, not fatal.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildApp, buildMonolith, clearBuildOverrides, killChildren } from './lib/build.mjs';
+import { CHROMIUM_ARGS, measureFirstScreen } from './lib/measure.mjs';
+import { renderMarkdown } from './lib/report.mjs';
+import { prepareServedCopy, startServer, stopServer } from './lib/serve.mjs';
+import { emittedJs, firstChunkSets } from './lib/sizes.mjs';
+
+const ROUTE = '/workspace/C-1/dashboard';
+const HEADING = 'Dashboard';
+const MAX_OVERHEAD = 1.15;
+const MAX_REMOTE_FIRST_CHUNK_GZIP = 50_000;
+const WATCHDOG_MS = 8 * 60_000;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const benchDir = import.meta.dirname;
+const rootDir = path.resolve(benchDir, '..');
+const tmpDir = path.join(benchDir, '.tmp');
+const resultsDir = path.join(benchDir, 'results');
+
+const args = new Set(process.argv.slice(2));
+const unknown = [...args].filter((a) => a !== '--no-build');
+if (unknown.length > 0) {
+  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build]`);
+  process.exit(2);
+}
+const skipBuild = args.has('--no-build');
+
+/** @type {(() => Promise<unknown>)[]} */
+const cleanups = [];
+let cleaningUp;
+function cleanup() {
+  cleaningUp ??= (async () => {
+    killChildren();
+    for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => {});
+  })();
+  return cleaningUp;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\nbench: ${signal}, stopping`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+setTimeout(() => {
+  console.error(`bench: still running after ${WATCHDOG_MS / 60_000} min, giving up`);
+  void cleanup().finally(() => process.exit(1));
+}, WATCHDOG_MS).unref();
+
+const log = (msg) => console.log(`bench: ${msg}`);
+
+function discoverApps() {
+  const remotes = readdirSync(rootDir, { withFileTypes: true })
+    .filter(
+      (d) =>
+        d.isDirectory() &&
+        d.name.startsWith('remote-') &&
+        existsSync(path.join(rootDir, d.name, 'exposes.json')),
+    )
+    .map((d) => {
+      const dir = path.join(rootDir, d.name);
+      return {
+        name: d.name.slice('remote-'.length),
+        dir,
+        exposes: JSON.parse(readFileSync(path.join(dir, 'exposes.json'), 'utf8')),
+      };
+    });
+  if (remotes.length === 0) throw new Error('no remote-*/exposes.json found');
+  return { host: { name: 'host', dir: path.join(rootDir, 'host') }, remotes };
+}
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: rootDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  clearBuildOverrides();
+  const { host, remotes } = discoverApps();
+  const apps = [host, ...remotes];
+  rmSync(tmpDir, { recursive: true, force: true });
+  mkdirSync(tmpDir, { recursive: true });
+
+  // 1. Federated builds, one at a time so that each time is its own.
+  const build = { skipped: skipBuild, apps: {}, federatedMs: null, monolithMs: null };
+  if (!skipBuild) {
+    for (const app of apps) {
+      log(`building ${app.name}…`);
+      build.apps[app.name] = await buildApp(app);
+    }
+    build.federatedMs = Object.values(build.apps).reduce((a, b) => a + b, 0);
+  }
+
+  // 2. Snapshot every build (bench/.tmp/served/<app>, with .gz files): everything below is measured
+  // on the snapshot, so a rebuild running meanwhile cannot mix two builds into one figure.
+  const snapshot = (name, dist) => {
+    const dir = path.join(tmpDir, 'served', name);
+    prepareServedCopy(dist, dir);
+    return dir;
+  };
+  const snap = {};
+  for (const app of apps) snap[app.name] = snapshot(app.name, path.join(app.dir, 'dist'));
+
+  // 3. Emitted JS and remote first chunk sets.
+  const emitted = { federated: {}, federatedTotal: { files: 0, raw: 0, gzip: 0 }, monolith: null };
+  const remoteFirstChunkSets = {};
+  for (const app of apps) {
+    const e = emittedJs(snap[app.name]);
+    emitted.federated[app.name] = e;
+    emitted.federatedTotal.files += e.files;
+    emitted.federatedTotal.raw += e.raw;
+    emitted.federatedTotal.gzip += e.gzip;
+  }
+  for (const remote of remotes) remoteFirstChunkSets[remote.name] = firstChunkSets(snap[remote.name]);
+
+  // 4. Monolith baseline.
+  log('building the monolith baseline…');
+  const mono = await buildMonolith({
+    remotes,
+    outDir: path.join(tmpDir, 'monolith-dist'),
+    pagesModule: path.join(tmpDir, 'remote-pages.generated.js'),
+  });
+  build.monolithMs = mono.ms;
+  snap.monolith = snapshot('monolith', path.join(tmpDir, 'monolith-dist'));
+  emitted.monolith = emittedJs(snap.monolith);
+
+  // 5. Serve both variants on free ports and load the route in Chromium.
+  log('serving and loading the first screen in Chromium…');
+  const serve = async (name, options = {}) => {
+    const { server, origin } = await startServer({ dir: snap[name], ...options });
+    cleanups.push(() => stopServer(server));
+    return origin;
+  };
+  const fedOrigins = {};
+  const remoteMap = {};
+  for (const remote of remotes) {
+    const origin = await serve(remote.name);
+    fedOrigins[origin] = { name: remote.name, dist: snap[remote.name] };
+    remoteMap[remote.name] = `${origin}/mf-manifest.json`;
+  }
+  const fedHost = await serve('host', { spa: true, remotes: remoteMap });
+  fedOrigins[fedHost] = { name: 'host', dist: snap.host };
+  const dummyMap = Object.fromEntries(
+    remotes.map((r) => [r.name, `http://127.0.0.1:9/${r.name}/mf-manifest.json`]),
+  );
+  const monoHost = await serve('monolith', { spa: true, remotes: dummyMap });
+  const monoOrigins = { [monoHost]: { name: 'monolith', dist: snap.monolith } };
+
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found (set CHROMIUM_PATH)`);
+  // Signals are handled by the bench (cleanup() closes the browser and waits for it), not playwright.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  cleanups.push(() => browser.close());
+  const firstScreen = {
+    federated: await measureFirstScreen({
+      browser,
+      url: `${fedHost}${ROUTE}`,
+      heading: HEADING,
+      origins: fedOrigins,
+    }),
+    monolith: await measureFirstScreen({
+      browser,
+      url: `${monoHost}${ROUTE}`,
+      heading: HEADING,
+      origins: monoOrigins,
+    }),
+  };
+  await cleanup();
+
+  // 6. Ratios, aims, checks.
+  const ratio = (a, b) => (b > 0 ? a / b : null);
+  const fed = firstScreen.federated;
+  const mon = firstScreen.monolith;
+  const ratios = {
+    firstScreenTransfer: ratio(fed.js.transfer, mon.js.transfer),
+    firstScreenDecoded: ratio(fed.js.decoded, mon.js.decoded),
+    emittedRaw: ratio(emitted.federatedTotal.raw, emitted.monolith.raw),
+    emittedGzip: ratio(emitted.federatedTotal.gzip, emitted.monolith.gzip),
+  };
+  const once = (v) => Object.values(v.carriers).every((list) => list.length === 1);
+  const largestChunk = Object.entries(remoteFirstChunkSets).reduce(
+    (best, [name, f]) =>
+      f.largest.gzip > best.value ? { value: f.largest.gzip, where: `${name}/${f.largest.page}` } : best,
+    { value: 0, where: '' },
+  );
+  const aims = [
+    {
+      id: 'transfer',
+      name: 'first-screen JS transfer ≤ 1.15x monolith',
+      value: ratios.firstScreenTransfer,
+      met: ratios.firstScreenTransfer !== null && ratios.firstScreenTransfer <= MAX_OVERHEAD,
+    },
+    {
+      id: 'decoded',
+      name: 'first-screen JS decoded ≤ 1.15x monolith',
+      value: ratios.firstScreenDecoded,
+      met: ratios.firstScreenDecoded !== null && ratios.firstScreenDecoded <= MAX_OVERHEAD,
+    },
+    { id: 'reactOnce', name: 'React and react-dom downloaded once', value: fed.carriers, met: once(fed) },
+    {
+      id: 'remoteChunk',
+      name: 'no remote first chunk set over 50 kB gzip',
+      ...largestChunk,
+      met: largestChunk.value <= MAX_REMOTE_FIRST_CHUNK_GZIP,
+    },
+  ];
+  const checks = [];
+  const check = (name, ok, detail = '') => checks.push({ name, ok: Boolean(ok), detail: ok ? '' : detail });
+  for (const [variant, v] of Object.entries(firstScreen)) {
+    check(
+      `${variant}: Dashboard heading rendered`,
+      v.rendered && !v.fallbackShown,
+      `main shows: ${JSON.stringify(v.mainText)}`,
+    );
+    check(`${variant}: React / react-dom once`, once(v), JSON.stringify(v.carriers));
+    check(`${variant}: no failed JS response`, v.js.failed.length === 0, v.js.failed.join(', '));
+    check(`${variant}: JS served gzip`, v.js.uncompressed.length === 0, v.js.uncompressed.join(', '));
+    check(
+      `${variant}: every JS response is a file of the build`,
+      v.js.unmatched.length === 0,
+      v.js.unmatched.join(', '),
+    );
+    check(`${variant}: no uncaught page error`, v.pageErrors.length === 0, v.pageErrors.join(' | '));
+  }
+  check(
+    'federated: compute JS loaded from the compute remote',
+    (fed.byApp.compute?.requests ?? 0) > 0,
+    'no JS from compute',
+  );
+  check(
+    'monolith: one origin only',
+    Object.keys(mon.byApp).every((a) => a === 'monolith'),
+    JSON.stringify(Object.keys(mon.byApp)),
+  );
+  check(
+    'monolith: no federation runtime loaded',
+    !Object.keys(mon.packageBytes).some((p) => p.startsWith('@module-federation/')),
+    Object.keys(mon.packageBytes)
+      .filter((p) => p.startsWith('@module-federation/'))
+      .join(', '),
+  );
+
+  const results = {
+    timestamp: new Date().toISOString(),
+    node: process.version,
+    cpus: os.availableParallelism(),
+    commit: gitCommit(),
+    route: ROUTE,
+    durationMs: Math.round(performance.now() - started),
+    build,
+    emitted,
+    remoteFirstChunkSets,
+    firstScreen,
+    ratios,
+    aims,
+    checks,
+    ok: checks.every((c) => c.ok),
+  };
+  const markdown = renderMarkdown(results);
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, 'latest.md'), markdown);
+  console.log(`\n${markdown}`);
+  log(`results in ${path.relative(rootDir, resultsDir)}/latest.{json,md}`);
+  return results.ok ? 0 : 1;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`bench failed: ${error?.stack ?? error}`);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);
