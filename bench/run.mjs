@@ -18,8 +18,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { buildApp, buildMonolith, clearBuildOverrides, killChildren } from './lib/build.mjs';
-import { CHROMIUM_ARGS, measureFirstScreen } from './lib/measure.mjs';
+import { measureFirstScreen } from './lib/measure.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { prepareServedCopy, startServer, stopServer } from './lib/serve.mjs';
 import { emittedJs, firstChunkSets } from './lib/sizes.mjs';
@@ -29,7 +30,6 @@ const HEADING = 'Dashboard';
 const MAX_OVERHEAD = 1.15;
 const MAX_REMOTE_FIRST_CHUNK_GZIP = 50_000;
 const WATCHDOG_MS = 8 * 60_000;
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const benchDir = import.meta.dirname;
 const rootDir = path.resolve(benchDir, '..');

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 // End-to-end suites: production builds of host and remotes, served as deployed (api on one origin,
 // each remote a static folder on its own origin), the real api on a fresh database, in Debian's

@@ -13,16 +13,6 @@ export const REACT_MODULES = {
   'react-dom/client': 'react-dom/cjs/react-dom-client.production.js',
 };
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
-
 const IDLE_MS = 500;
 /** rspack emits no source map for a chunk holding only a re-export facade; such chunks are tiny. */
 const MAPLESS_MAX_BYTES = 4000;

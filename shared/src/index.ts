@@ -38,5 +38,5 @@ export {
   type ThemeName,
   themeForPath,
 } from './theme/themes';
-export { copyToClipboard } from './ui/copyToClipboard';
 export { NotBuiltYet } from './ui/NotBuiltYet';
+export { usePortalToasts } from './ui/usePortalToasts';

@@ -15,7 +15,7 @@ import { CONTRACT_VERSION } from '../contract/version';
 import { createI18n } from '../i18n/i18n';
 import { loadSessionState } from '../identity/loadSessionState';
 import { mainLightTheme } from '../theme/themes';
-import { copyToClipboard } from '../ui/copyToClipboard';
+import { usePortalToasts } from '../ui/usePortalToasts';
 
 export interface DevShellRoute {
   path: string;
@@ -32,68 +32,58 @@ export async function mountDevShell(remote: string, routes: DevShellRoute[]): Pr
   const i18n = createI18n();
   const router = createBrowserRouter([
     {
-      element: <DevFrame remote={remote} routes={routes} session={session} i18n={i18n} />,
+      element: <DevFrame remote={remote} routes={routes} session={session} />,
       children: routes.map(({ path, Component }) => ({ path, Component })),
     },
   ]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
-  createRoot(container).render(<RouterProvider router={router} />);
+  createRoot(container).render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
 }
 
-function DevFrame(props: {
-  remote: string;
-  routes: DevShellRoute[];
-  session: SessionState;
-  i18n: ReturnType<typeof createI18n>;
-}): ReactNode {
+function DevFrame(props: { remote: string; routes: DevShellRoute[]; session: SessionState }): ReactNode {
   const navigate = useNavigate();
-  const toasterId = useId('dev-toaster');
-  const { dispatchToast } = useToastController(toasterId);
-  const portal = useMemo<PortalContextValue>(() => {
-    const notify: PortalContextValue['notify'] = ({ type, message, timeout = 2000 }) =>
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{message}</ToastTitle>
-        </Toast>,
-        { intent: type, timeout },
-      );
-    return {
+  const { notify, copy, toaster } = usePortalToasts();
+  const portal = useMemo<PortalContextValue>(
+    () => ({
       contractVersion: CONTRACT_VERSION,
       session: props.session,
       navigate: (to, options) => navigate(to, options),
       notify,
-      copy: (text) => copyToClipboard(text, notify, props.i18n.t),
+      copy,
       preferences: {
         timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         dateFormat: 'YYYY-MM-DD',
         timeFormat: '24h',
       },
       featureFlags: {},
-    };
-  }, [dispatchToast, navigate, props.session, props.i18n]);
+    }),
+    [notify, copy, navigate, props.session],
+  );
   return (
-    <I18nextProvider i18n={props.i18n}>
-      <FluentProvider theme={mainLightTheme}>
-        <PortalContext.Provider value={portal}>
-          <header style={{ padding: 8, borderBottom: '1px solid #ddd' }}>
-            <strong>remote-{props.remote} (stand-alone)</strong>{' '}
-            {props.routes.map((r) => (
-              <Link
-                key={r.path}
-                to={r.path.replace(/:(\w+)\?/g, '').replace(/:(\w+)/g, 'demo')}
-                style={{ marginLeft: 12 }}
-              >
-                {r.path}
-              </Link>
-            ))}
-          </header>
-          <main>
-            <Outlet />
-          </main>
-          <Toaster toasterId={toasterId} />
-        </PortalContext.Provider>
-      </FluentProvider>
-    </I18nextProvider>
+    <FluentProvider theme={mainLightTheme}>
+      <PortalContext.Provider value={portal}>
+        <header style={{ padding: 8, borderBottom: '1px solid #ddd' }}>
+          <strong>remote-{props.remote} (stand-alone)</strong>{' '}
+          {props.routes.map((r) => (
+            <Link
+              key={r.path}
+              to={r.path.replace(/:(\w+)\?/g, '').replace(/:(\w+)/g, 'demo')}
+              style={{ marginLeft: 12 }}
+            >
+              {r.path}
+            </Link>
+          ))}
+        </header>
+        <main>
+          <Outlet />
+        </main>
+        {toaster}
+      </PortalContext.Provider>
+    </FluentProvider>
   );
 }
