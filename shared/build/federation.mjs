@@ -163,7 +163,6 @@ export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins 
     plugins: [
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(mode),
-        __PORTAL_APP__: JSON.stringify(name),
       }),
       new ModuleFederationPlugin({
         name: isRemote ? containerName(name) : 'portal_host',

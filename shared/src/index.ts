@@ -19,7 +19,7 @@ export {
   remoteRequest,
 } from './contract/remotes';
 export { CONTRACT_VERSION } from './contract/version';
-export { addResources, createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
+export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
 export {
   AUTH_CHANGE_EVENT,
   getConfig,

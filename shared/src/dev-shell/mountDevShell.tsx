@@ -1,11 +1,4 @@
-import {
-  FluentProvider,
-  Toast,
-  Toaster,
-  ToastTitle,
-  useId,
-  useToastController,
-} from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { type ComponentType, type ReactNode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';

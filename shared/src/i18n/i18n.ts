@@ -6,7 +6,7 @@ export const DEFAULT_LANGUAGE = 'en';
 
 /**
  * The one i18next instance of the page. i18next is a shared singleton, so the host creates it and
- * each remote adds its own namespace with `addResources` when its pages load.
+ * remotes add their own namespaces to it (`addResourceBundle`) when their pages load.
  */
 export function createI18n(resources: Resource = {}): i18n {
   const instance = i18next.createInstance();
@@ -20,11 +20,4 @@ export function createI18n(resources: Resource = {}): i18n {
     initAsync: false,
   });
   return instance;
-}
-
-/** Adds a remote's texts to the page's i18next instance (idempotent). */
-export function addResources(instance: i18n, namespace: string, en: Record<string, unknown>): void {
-  if (!instance.hasResourceBundle(DEFAULT_LANGUAGE, namespace)) {
-    instance.addResourceBundle(DEFAULT_LANGUAGE, namespace, en, true, false);
-  }
 }

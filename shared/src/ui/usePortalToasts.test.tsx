@@ -39,7 +39,9 @@ describe('usePortalToasts', () => {
   });
 
   it("copy tells 'Failed to copy' when the clipboard refuses", async () => {
-    vi.stubGlobal('navigator', { clipboard: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) } });
+    vi.stubGlobal('navigator', {
+      clipboard: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+    });
     mount();
     let ok = true;
     await act(async () => {
