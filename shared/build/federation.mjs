@@ -41,11 +41,6 @@ export function fluentPackages() {
   return [...seen.keys()].sort();
 }
 
-/** Remote name → pages, the contract every remote's `exposes` must match. */
-export const REMOTE_PAGES = JSON.parse(
-  readFileSync(path.join(sharedDir, 'src/contract/remotes.json'), 'utf8'),
-);
-
 /** Local ports of `npm start` (see ARCHITECTURE.md); tests use their own. */
 export const PORTS = { host: 8080, auth: 8081, workspace: 8082, billing: 8083, compute: 8084, support: 8085 };
 
@@ -89,11 +84,10 @@ export function sharedConfig() {
  * @param {'host' | 'remote'} o.kind
  * @param {string} o.dir the app's folder (import.meta.dirname of its rspack.config.mjs)
  * @param {string} o.name the remote name ('compute', …) or 'host'
- * @param {Record<string, string>} [o.exposes] remote only: './Page' → source file
  * @param {string[]} [o.runtimePlugins]
  * @param {'production' | 'development'} o.mode
  */
-export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins = [], mode }) {
+export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) {
   const prod = mode === 'production';
   // A test builds a variant of a remote from a copy of its sources (PORTAL_SRC_DIR) into another
   // folder (PORTAL_OUT_DIR), without touching the real ones.
@@ -101,6 +95,8 @@ export function createAppConfig({ kind, dir, name, exposes = {}, runtimePlugins 
   const outDir = path.resolve(dir, process.env.PORTAL_OUT_DIR || 'dist');
   const port = Number(process.env.PORT || PORTS[name]);
   const isRemote = kind === 'remote';
+  // a remote's pages: './Page' → source file, held equal to the contract by its exposes test
+  const exposes = isRemote ? JSON.parse(readFileSync(path.join(dir, 'exposes.json'), 'utf8')) : {};
   const standalone = isRemote && !prod; // the stand-alone dev shell of a remote
   const mapExposes = Object.fromEntries(
     Object.entries(exposes).map(([key, file]) => [key, path.resolve(srcDir, path.relative('src', file))]),
