@@ -20,6 +20,7 @@ export {
 } from './contract/remotes';
 export { CONTRACT_VERSION } from './contract/version';
 export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
+export { FORM_ERROR_KEY, fieldErrors, type IdentityApi, identity } from './identity/api';
 export {
   AUTH_CHANGE_EVENT,
   getConfig,
@@ -28,7 +29,25 @@ export {
   identityRequest,
   SESSION_TOKEN_KEY,
 } from './identity/client';
+export {
+  FLOW_PATHS,
+  LOGIN_REDIRECT_URL,
+  LOGIN_URL,
+  LOGOUT_REDIRECT_URL,
+  pathForFlow,
+  pendingFlow,
+  UnknownFlowError,
+} from './identity/flows';
 export { loadSessionState } from './identity/loadSessionState';
+export {
+  clearNextPath,
+  isSafeNextPath,
+  NEXT_COOKIE,
+  NEXT_COOKIE_MAX_AGE_S,
+  readNextPath,
+  saveNextPath,
+  takeNextPath,
+} from './identity/next';
 export * from './identity/types';
 export {
   authLightTheme,

@@ -3,6 +3,7 @@
 
 export type FlowId =
   | 'verify_email'
+  | 'verify_phone'
   | 'login'
   | 'login_by_code'
   | 'signup'

@@ -1,0 +1,75 @@
+/**
+ * The post-login destination (spec sections 4, 5, 9): a cookie named `next`, 1800 s, SameSite Lax,
+ * that only ever holds a same-site path starting with exactly one slash.
+ */
+export const NEXT_COOKIE = 'next';
+export const NEXT_COOKIE_MAX_AGE_S = 1800;
+
+/**
+ * True for a path on this site: one leading slash, then no second slash or backslash (browsers
+ * read `/\evil` as `//evil`), no control characters, and still a path once percent-decoded
+ * (`/%2F%2Fevil`) and once resolved against the current origin.
+ */
+export function isSafeNextPath(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return false;
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return false;
+  }
+  for (const candidate of [value, decoded]) {
+    if (!candidate.startsWith('/')) return false;
+    if (candidate[1] === '/' || candidate[1] === '\\') return false;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+    if (/[\u0000-\u001f\u007f]/.test(candidate)) return false;
+  }
+  try {
+    const base = 'https://portal.invalid';
+    return new URL(value, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(';')) {
+    const item = part.trim();
+    if (item.startsWith(prefix)) {
+      try {
+        return decodeURIComponent(item.slice(prefix.length));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Saves `path` as the post-login destination; anything but a same-site path is ignored. */
+export function saveNextPath(path: unknown): boolean {
+  if (!isSafeNextPath(path)) return false;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec defines this cookie; Cookie Store API is not everywhere
+  document.cookie = `${NEXT_COOKIE}=${encodeURIComponent(path)}; Max-Age=${NEXT_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure}`;
+  return true;
+}
+
+/** The saved destination if it is (still) a same-site path. */
+export function readNextPath(): string | undefined {
+  const value = readCookie(NEXT_COOKIE);
+  return isSafeNextPath(value) ? value : undefined;
+}
+
+export function clearNextPath(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: see saveNextPath
+  document.cookie = `${NEXT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
+/** Reads and forgets the saved destination. */
+export function takeNextPath(): string | undefined {
+  const value = readNextPath();
+  clearNextPath();
+  return value;
+}
