@@ -50,6 +50,12 @@ export {
 } from './identity/next';
 export * from './identity/types';
 export {
+  EMPTY_RUNTIME_CONFIG,
+  loadRuntimeConfig,
+  RUNTIME_CONFIG_URL,
+  type RuntimeConfig,
+} from './runtime/runtimeConfig';
+export {
   authLightTheme,
   BREAKPOINTS,
   mainLightTheme,

@@ -1,7 +1,9 @@
 import {
   CONTRACT_VERSION,
+  identity,
   PortalContext,
   type PortalContextValue,
+  type RuntimeConfig,
   type SessionState,
   usePortalToasts,
 } from '@portal/shared';
@@ -14,10 +16,12 @@ const browserTimezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function PortalProvider({
   router,
   session,
+  runtimeConfig,
   children,
 }: {
   router: ReturnType<typeof createPortalRouter>;
   session: SessionState;
+  runtimeConfig: RuntimeConfig;
   children: ReactNode;
 }) {
   const { notify, copy, toaster } = usePortalToasts();
@@ -25,13 +29,15 @@ export function PortalProvider({
     () => ({
       contractVersion: CONTRACT_VERSION,
       session,
+      identity,
+      runtimeConfig,
       navigate: (to, options) => void router.navigate(to, options),
       notify,
       copy,
       preferences: { timezone: browserTimezone, dateFormat: 'YYYY-MM-DD', timeFormat: '24h' },
       featureFlags: {},
     }),
-    [notify, copy, router, session],
+    [notify, copy, router, session, runtimeConfig],
   );
   return (
     <PortalContext.Provider value={value}>

@@ -178,6 +178,12 @@ export const ROUTES: readonly PortalRoute[] = [
     meta: { requiresAuth: false, hideProgressBar: true },
   },
   {
+    name: 'ProviderSignup',
+    path: '/auth/provider/signup',
+    page: { remote: 'auth', page: 'ProviderSignup' },
+    meta: { requiresAuth: false },
+  },
+  {
     name: 'Login',
     path: '/auth/:tab?/:referral?',
     page: { remote: 'auth', page: 'Login' },

@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { IdentityApi } from '../identity/api';
 import type { AuthResponseBody, IdentityConfig } from '../identity/types';
+import type { RuntimeConfig } from '../runtime/runtimeConfig';
 
 export type NotificationType = 'success' | 'info' | 'warning' | 'error';
 
@@ -34,6 +36,10 @@ export interface UserPreferences {
 export interface PortalContextValue {
   contractVersion: string;
   session: SessionState;
+  /** the identity (allauth headless) calls; session changes they cause reach the host by event */
+  identity: IdentityApi;
+  /** deployment settings read at start-up from /runtime-config.json */
+  runtimeConfig: RuntimeConfig;
   /** navigate inside the portal (a path starting with one slash) */
   navigate: (to: string, options?: { replace?: boolean }) => void;
   notify: (notification: Notification) => void;

@@ -24,7 +24,8 @@ type AuthPage =
   | 'MFARecoveryCodes'
   | 'MultiFactorAuthorization'
   | 'SSOCallback'
-  | 'Invitation';
+  | 'Invitation'
+  | 'ProviderSignup';
 type WorkspacePage = 'Profile' | 'AccountSettings' | 'WorkspaceSettings';
 type BillingPage = 'Billing';
 type ComputePage =

@@ -3,4 +3,4 @@
  * (a unit test holds them together). Module Federation shares `@portal/shared` as a singleton that
  * requires `^MAJOR`, so a remote built against another major fails to load and falls back.
  */
-export const CONTRACT_VERSION = '1.0.0';
+export const CONTRACT_VERSION = '1.1.0';

@@ -6,7 +6,9 @@ import { createBrowserRouter, Link, Outlet, RouterProvider, useNavigate } from '
 import { PortalContext, type PortalContextValue, type SessionState } from '../contract/PortalContext';
 import { CONTRACT_VERSION } from '../contract/version';
 import { createI18n } from '../i18n/i18n';
+import { identity } from '../identity/api';
 import { loadSessionState } from '../identity/loadSessionState';
+import { loadRuntimeConfig, type RuntimeConfig } from '../runtime/runtimeConfig';
 import { mainLightTheme } from '../theme/themes';
 import { usePortalToasts } from '../ui/usePortalToasts';
 
@@ -21,11 +23,11 @@ export interface DevShellRoute {
  * portal contract, without the host. Not shipped in any production build.
  */
 export async function mountDevShell(remote: string, routes: DevShellRoute[]): Promise<void> {
-  const session = await loadSessionState();
+  const [session, runtimeConfig] = await Promise.all([loadSessionState(), loadRuntimeConfig()]);
   const i18n = createI18n();
   const router = createBrowserRouter([
     {
-      element: <DevFrame remote={remote} routes={routes} session={session} />,
+      element: <DevFrame remote={remote} routes={routes} session={session} runtimeConfig={runtimeConfig} />,
       children: routes.map(({ path, Component }) => ({ path, Component })),
     },
   ]);
@@ -38,13 +40,20 @@ export async function mountDevShell(remote: string, routes: DevShellRoute[]): Pr
   );
 }
 
-function DevFrame(props: { remote: string; routes: DevShellRoute[]; session: SessionState }): ReactNode {
+function DevFrame(props: {
+  remote: string;
+  routes: DevShellRoute[];
+  session: SessionState;
+  runtimeConfig: RuntimeConfig;
+}): ReactNode {
   const navigate = useNavigate();
   const { notify, copy, toaster } = usePortalToasts();
   const portal = useMemo<PortalContextValue>(
     () => ({
       contractVersion: CONTRACT_VERSION,
       session: props.session,
+      identity,
+      runtimeConfig: props.runtimeConfig,
       navigate: (to, options) => navigate(to, options),
       notify,
       copy,
@@ -55,7 +64,7 @@ function DevFrame(props: { remote: string; routes: DevShellRoute[]; session: Ses
       },
       featureFlags: {},
     }),
-    [notify, copy, navigate, props.session],
+    [notify, copy, navigate, props.session, props.runtimeConfig],
   );
   return (
     <FluentProvider theme={mainLightTheme}>
