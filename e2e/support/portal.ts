@@ -46,7 +46,14 @@ async function waitForHealth(url: string, api: ChildProcess, output: () => strin
  * Starts the portal as deployed: the api (serving the host build and /remotes.json) on a fresh
  * in-memory database, and each remote's production build on its own static origin.
  */
-export async function startPortal({ basePort }: { basePort: number }): Promise<Portal> {
+export async function startPortal({
+  basePort,
+  env = {},
+}: {
+  basePort: number;
+  /** extra api environment (e.g. a short reauthentication timeout, an OIDC provider) */
+  env?: Record<string, string>;
+}): Promise<Portal> {
   const url = `http://127.0.0.1:${basePort}`;
   const work = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const remotesFile = path.join(work, 'remotes.json');
@@ -81,6 +88,10 @@ export async function startPortal({ basePort }: { basePort: number }): Promise<P
       PORTAL_REMOTES_FILE: remotesFile,
       PORTAL_HOST_DIST: path.join(REPO, 'host/dist'),
       LOG_LEVEL: 'warn',
+      // the suites read e-mail links and SMS codes from the outbox
+      PORTAL_DEV_TOOLS: '1',
+      PORTAL_PUBLIC_URL: url,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

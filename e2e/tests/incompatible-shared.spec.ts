@@ -1,6 +1,9 @@
 import type { ConsoleMessage } from '@playwright/test';
 import { buildRemoteVariant } from '../support/buildVariant';
-import { expect, test } from '../support/fixtures';
+import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+
+// The suite is about loading remotes, not signing in: each test starts signed in.
+test.use({ account: DEMO_ACCOUNT });
 
 test('a remote built against an incompatible major of @portal/shared falls back and is reported', async ({
   page,

@@ -1,4 +1,7 @@
-import { expect, test } from '../support/fixtures';
+import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+
+// The suite is about loading remotes, not signing in: each test starts signed in.
+test.use({ account: DEMO_ACCOUNT });
 
 // React must be loaded exactly once across host and remotes: count the responses that carry React
 // and react-dom (recognised by the license banners the production build keeps).

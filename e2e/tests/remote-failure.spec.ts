@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { ConsoleMessage } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
 import { remoteDir } from '../support/paths';
+
+// The suite is about loading remotes, not signing in: each test starts signed in.
+test.use({ account: DEMO_ACCOUNT });
 
 const fallback = (page: import('@playwright/test').Page, section: string) =>
   page.getByRole('alert').filter({ hasText: `${section} is unavailable` });

@@ -1,4 +1,7 @@
-import { expect, test } from '../support/fixtures';
+import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+
+// The suite is about loading remotes, not signing in: each test starts signed in.
+test.use({ account: DEMO_ACCOUNT });
 
 test('a remote page renders inside the host through the host router', async ({ page, portal }) => {
   await page.goto('/');

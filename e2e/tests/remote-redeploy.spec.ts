@@ -1,7 +1,10 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildRemoteVariant } from '../support/buildVariant';
-import { expect, test } from '../support/fixtures';
+import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+
+// The suite is about loading remotes, not signing in: each test starts signed in.
+test.use({ account: DEMO_ACCOUNT });
 
 test('a rebuilt remote on another origin replaces the old one after reload, without a host rebuild', async ({
   page,
