@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -5,14 +6,31 @@ import { healthRoutes } from './health/health.js';
 import { registerHostStatic } from './host/host-static.js';
 import { addErrorHandler } from './http/error-handler.js';
 import { addStandardHeaders, genReqId } from './http/headers.js';
+import type { IdentityServices } from './identity/context.js';
+import {
+  createIdentityServices,
+  type IdentityOverrides,
+  registerDevOutbox,
+  registerIdentity,
+} from './identity/index.js';
 import { remotesRoutes } from './remotes/remotes.js';
+import { runtimeConfigRoutes } from './runtime-config/runtime-config.js';
 
-export type AppConfig = Pick<Config, 'hostDist' | 'remotes'>;
+export type AppConfig = Pick<Config, 'hostDist' | 'remotes' | 'identity' | 'trustProxy'>;
 
 export interface AppDeps {
   database: Database;
   /** Omit for a silent app (tests). */
   logger?: FastifyBaseLogger;
+  /** Tests swap the identity service's drivers and clock here. */
+  identity?: IdentityOverrides;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The identity service's shared parts, for features that need the signed-in user. */
+    identity: IdentityServices;
+  }
 }
 
 /**
@@ -24,13 +42,21 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId,
+    trustProxy: config.trustProxy,
   });
 
   addStandardHeaders(app);
   addErrorHandler(app);
+  app.register(fastifyCookie);
 
   app.register(healthRoutes, { database: deps.database });
   app.register(remotesRoutes, { source: config.remotes });
+  runtimeConfigRoutes(app, { recaptchaSiteKey: config.identity.recaptcha.siteKey });
+
+  const identity = createIdentityServices(config.identity, deps.database.db, app.log, deps.identity);
+  app.decorate('identity', identity);
+  registerIdentity(app, identity);
+  if (config.identity.devTools) registerDevOutbox(app, deps.database.db);
 
   registerHostStatic(app, config.hostDist);
   return app;

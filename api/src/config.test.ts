@@ -25,7 +25,69 @@ describe('loadConfig', () => {
       hostDist: join(REPO_ROOT, 'host/dist'),
       remotes: { kind: 'default', map: DEFAULT_REMOTE_MAP },
       seed: undefined,
+      trustProxy: false,
+      identity: {
+        publicUrl: 'http://localhost:8080',
+        secureCookies: false,
+        reauthTimeoutS: 300,
+        devTools: false,
+        smtpUrl: undefined,
+        mailFrom: 'Portal <no-reply@localhost>',
+        smsWebhookUrl: undefined,
+        smsWebhookToken: undefined,
+        recaptcha: {
+          siteKey: null,
+          secret: undefined,
+          minScore: 0.5,
+          verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+        },
+      },
     });
+  });
+
+  it('reads the identity service variables', () => {
+    const config = loadConfig({
+      PORTAL_PUBLIC_URL: 'https://portal.example.com/',
+      PORTAL_REAUTH_TIMEOUT_S: '5',
+      PORTAL_DEV_TOOLS: '1',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Portal <portal@example.com>',
+      SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+      RECAPTCHA_SITE_KEY: 'site',
+      RECAPTCHA_SECRET: 'secret',
+      RECAPTCHA_MIN_SCORE: '0.7',
+      TRUST_PROXY: '1',
+    });
+    expect(config.trustProxy).toBe(true);
+    expect(config.identity).toMatchObject({
+      publicUrl: 'https://portal.example.com',
+      secureCookies: true,
+      reauthTimeoutS: 5,
+      devTools: true,
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Portal <portal@example.com>',
+      smsWebhookUrl: 'https://sms.example.com/send',
+      recaptcha: { siteKey: 'site', secret: 'secret', minScore: 0.7 },
+    });
+  });
+
+  it('refuses dev tools in production, and bad identity values, without echoing secrets', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      PORTAL_DEV_TOOLS: '1',
+      PORTAL_PUBLIC_URL: 'portal.example.com',
+      PORTAL_REAUTH_TIMEOUT_S: '0',
+      SMTP_URL: 'http://user:hunter2@mail',
+      RECAPTCHA_MIN_SCORE: '2',
+    });
+    expect(problems).toEqual([
+      'PORTAL_PUBLIC_URL: expected a http:// or https:// URL',
+      'PORTAL_REAUTH_TIMEOUT_S: "0" is not a positive number of seconds',
+      'PORTAL_DEV_TOOLS: dev tools (the outbox reader) are refused when NODE_ENV=production',
+      'RECAPTCHA_MIN_SCORE: "2" is not a number from 0 to 1',
+      'SMTP_URL: expected a smtp:// or smtps:// URL',
+    ]);
+    expect(problems.join()).not.toContain('hunter2');
   });
 
   it('finds the repo root from the package', () => {

@@ -24,6 +24,32 @@ export interface Config {
   hostDist: string;
   remotes: RemotesSource;
   seed: 'demo' | undefined;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per IP). */
+  trustProxy: boolean;
+  identity: IdentityConfig;
+}
+
+export interface IdentityConfig {
+  /** The portal's public origin: links in mails point here, and https means Secure cookies. */
+  publicUrl: string;
+  secureCookies: boolean;
+  /** How recent an authentication must be for sensitive calls (allauth's 300 s by default). */
+  reauthTimeoutS: number;
+  /** `GET /_dev/outbox`: never in production. */
+  devTools: boolean;
+  /** SMTP via nodemailer when set; otherwise mail goes to the outbox table. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** An SMS gateway taking `POST {to, text}` when set; otherwise SMS go to the outbox table. */
+  smsWebhookUrl: string | undefined;
+  smsWebhookToken: string | undefined;
+  recaptcha: {
+    siteKey: string | null;
+    /** Bot protection is on exactly when the secret is set. */
+    secret: string | undefined;
+    minScore: number;
+    verifyUrl: string;
+  };
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -109,6 +135,82 @@ function readSeed(env: Env, problems: string[]): 'demo' | undefined {
   return undefined;
 }
 
+function readUrl(
+  env: Env,
+  name: string,
+  protocols: readonly string[],
+  problems: string[],
+): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol === undefined || !protocols.includes(protocol)) {
+    // May hold credentials (smtp://user:pass@…): never echo the value.
+    problems.push(`${name}: expected a ${protocols.map((p) => `${p}//`).join(' or ')} URL`);
+  }
+  return value;
+}
+
+function readFlag(env: Env, name: string, problems: string[]): boolean {
+  const value = read(env, name);
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  problems.push(`${name}: "${value}" is not 1, 0, true or false`);
+  return false;
+}
+
+function readIdentity(env: Env, nodeEnv: NodeEnv, problems: string[]): IdentityConfig {
+  const rawPublicUrl = readUrl(env, 'PORTAL_PUBLIC_URL', ['http:', 'https:'], problems);
+  let publicUrl = 'http://localhost:8080';
+  if (rawPublicUrl !== undefined && URL.canParse(rawPublicUrl)) {
+    publicUrl = rawPublicUrl.replace(/\/+$/, '');
+  }
+
+  let reauthTimeoutS = 300;
+  const reauth = read(env, 'PORTAL_REAUTH_TIMEOUT_S');
+  if (reauth !== undefined) {
+    if (/^\d+$/.test(reauth) && Number(reauth) > 0) reauthTimeoutS = Number(reauth);
+    else problems.push(`PORTAL_REAUTH_TIMEOUT_S: "${reauth}" is not a positive number of seconds`);
+  }
+
+  const devTools = readFlag(env, 'PORTAL_DEV_TOOLS', problems);
+  if (devTools && nodeEnv === 'production') {
+    problems.push('PORTAL_DEV_TOOLS: dev tools (the outbox reader) are refused when NODE_ENV=production');
+  }
+
+  let minScore = 0.5;
+  const score = read(env, 'RECAPTCHA_MIN_SCORE');
+  if (score !== undefined) {
+    const value = Number(score);
+    if (Number.isFinite(value) && value >= 0 && value <= 1) minScore = value;
+    else problems.push(`RECAPTCHA_MIN_SCORE: "${score}" is not a number from 0 to 1`);
+  }
+
+  return {
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    reauthTimeoutS,
+    devTools,
+    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems),
+    mailFrom: read(env, 'MAIL_FROM') ?? 'Portal <no-reply@localhost>',
+    smsWebhookUrl: readUrl(env, 'SMS_WEBHOOK_URL', ['http:', 'https:'], problems),
+    smsWebhookToken: read(env, 'SMS_WEBHOOK_TOKEN'),
+    recaptcha: {
+      siteKey: read(env, 'RECAPTCHA_SITE_KEY') ?? null,
+      secret: read(env, 'RECAPTCHA_SECRET'),
+      minScore,
+      verifyUrl:
+        readUrl(env, 'RECAPTCHA_VERIFY_URL', ['http:', 'https:'], problems) ??
+        'https://www.google.com/recaptcha/api/siteverify',
+    },
+  };
+}
+
 /**
  * Reads the whole configuration from the environment, reporting every problem at once.
  * Relative paths resolve against the current directory.
@@ -117,15 +219,19 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const host = read(env, 'HOST') ?? '127.0.0.1';
   const hostDist = read(env, 'PORTAL_HOST_DIST');
+  const port = readPort(env, problems);
+  const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development', problems);
   const config: Config = {
-    port: readPort(env, problems),
+    port,
     host,
-    nodeEnv: oneOf(env, 'NODE_ENV', NODE_ENVS, 'development', problems),
+    nodeEnv,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info', problems),
     database: readDatabase(env, problems),
     hostDist: hostDist === undefined ? resolve(REPO_ROOT, 'host/dist') : resolve(hostDist),
     remotes: readRemotes(env, problems),
     seed: readSeed(env, problems),
+    trustProxy: readFlag(env, 'TRUST_PROXY', problems),
+    identity: readIdentity(env, nodeEnv, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
-import { DEMO_USER, seedDemo } from './db/seed.js';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USER, seedDemo, TOTP_USER } from './db/seed.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,6 +22,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (config.seed === 'demo') {
       await seedDemo(database.db);
       logger.info({ email: DEMO_USER.email }, 'demo data seeded');
+      if (config.nodeEnv !== 'production') {
+        logger.info(
+          { email: TOTP_USER.email, password: DEMO_PASSWORD, totpSecret: DEMO_TOTP_SECRET },
+          'demo TOTP account: add the secret to an authenticator app',
+        );
+      }
     }
     const app = buildApp(config, { database, logger });
     try {

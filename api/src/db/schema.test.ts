@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, queryRows } from '../test/helpers.js';
-import type { Database } from './client.js';
+import { type Database, MIGRATIONS_FOLDER } from './client.js';
 import { users } from './schema.js';
 
 /** The postgres error under drizzle's wrapper, whose own message is just the failed query. */
@@ -41,6 +43,13 @@ describe('migrations', () => {
       { column_name: 'date_format', data_type: 'text', is_nullable: 'NO' },
       { column_name: 'time_format', data_type: 'text', is_nullable: 'NO' },
       { column_name: 'created_at', data_type: 'timestamp with time zone', is_nullable: 'NO' },
+      { column_name: 'auth_id', data_type: 'integer', is_nullable: 'NO' },
+      { column_name: 'password_hash', data_type: 'text', is_nullable: 'YES' },
+      { column_name: 'email_verified', data_type: 'boolean', is_nullable: 'NO' },
+      { column_name: 'phone_verified', data_type: 'boolean', is_nullable: 'NO' },
+      { column_name: 'consent_personal_data_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'consent_marketing_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'referral', data_type: 'text', is_nullable: 'NO' },
     ]);
   });
 
@@ -92,6 +101,9 @@ describe('migrations', () => {
       database.db,
       sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
     );
-    expect(applied).toEqual([{ count: 1 }]);
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    expect(applied).toEqual([{ count: journal.entries.length }]);
   });
 });

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { IdentityConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { User } from '../db/schema.js';
+import type { CaptchaVerifier, IdentityServices } from './context.js';
+import { outboxMailer, outboxSms, readOutbox } from './notify/outbox.js';
+import { webhookSms } from './notify/sms-webhook.js';
+import { smtpMailer } from './notify/smtp.js';
+import type { Mailer, SmsSender } from './notify/types.js';
+import { IDENTITY_PREFIX, identityPlugin } from './plugin.js';
+import { type ProviderRegistry, StaticProviderRegistry } from './providers.js';
+import { RateLimiter } from './rate-limit.js';
+import { recaptchaVerifier } from './recaptcha.js';
+import { BrowserSession } from './session.js';
+import { findUserById } from './users.js';
+
+export { beginLogin, startPendingFlow } from './flows.js';
+export { IDENTITY_PREFIX } from './plugin.js';
+
+/** What tests (and later modules) may swap: drivers, the provider registry, the clock. */
+export interface IdentityOverrides {
+  mailer?: Mailer;
+  sms?: SmsSender;
+  providers?: ProviderRegistry;
+  now?: () => number;
+  verifyCaptcha?: CaptchaVerifier | null;
+}
+
+export function createIdentityServices(
+  config: IdentityConfig,
+  db: Db,
+  logger: FastifyBaseLogger,
+  overrides: IdentityOverrides = {},
+): IdentityServices {
+  const now = overrides.now ?? Date.now;
+  const { recaptcha } = config;
+  return {
+    db,
+    config,
+    logger,
+    now,
+    mailer:
+      overrides.mailer ??
+      (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, logger)),
+    sms:
+      overrides.sms ??
+      (config.smsWebhookUrl
+        ? webhookSms(config.smsWebhookUrl, config.smsWebhookToken)
+        : outboxSms(db, logger)),
+    limiter: new RateLimiter(now),
+    providers: overrides.providers ?? new StaticProviderRegistry(),
+    verifyCaptcha:
+      overrides.verifyCaptcha !== undefined
+        ? overrides.verifyCaptcha
+        : recaptcha.secret
+          ? recaptchaVerifier({ ...recaptcha, secret: recaptcha.secret }, logger)
+          : null,
+  };
+}
+
+export function registerIdentity(app: FastifyInstance, services: IdentityServices): void {
+  app.register(identityPlugin, { prefix: IDENTITY_PREFIX, services });
+}
+
+/** For other features (GraphQL): the signed-in user of a request's `sessionid` cookie, if any. */
+export async function sessionUser(services: IdentityServices, request: FastifyRequest): Promise<User | null> {
+  const session = await BrowserSession.load(services.db, request, services.now);
+  return session.userId ? ((await findUserById(services.db, session.userId)) ?? null) : null;
+}
+
+/**
+ * `GET /_dev/outbox?to=ADDRESS`: the messages the embedded drivers "sent" to an e-mail address or
+ * phone number, newest first. Registered only with PORTAL_DEV_TOOLS=1, which production refuses.
+ */
+export function registerDevOutbox(app: FastifyInstance, db: Db): void {
+  app.get('/_dev/outbox', async (request, reply) => {
+    const to = (request.query as { to?: unknown }).to;
+    if (typeof to !== 'string' || to.trim() === '') {
+      return reply
+        .code(400)
+        .send({ error: 'query parameter "to" (an e-mail address or phone number) is required' });
+    }
+    const address = to.includes('@') ? to.trim().toLowerCase() : to.trim();
+    reply.header('cache-control', 'no-store');
+    return readOutbox(db, address);
+  });
+}

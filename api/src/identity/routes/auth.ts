@@ -1,0 +1,134 @@
+import { users } from '../../db/schema.js';
+import type { ApiError } from '../envelope.js';
+import { errorResponse, fieldError } from '../envelope.js';
+import {
+  authenticationResponse,
+  beginLogin,
+  logout,
+  recordAuthentication,
+  startFakeSignup,
+} from '../flows.js';
+import { MESSAGES } from '../messages.js';
+import { checkPassword, hashPassword } from '../passwords.js';
+import type { Route } from '../plugin.js';
+import { findUserByEmail } from '../users.js';
+import {
+  checkbox,
+  mobilePhone,
+  newPassword,
+  optionalString,
+  requiredEmail,
+  requiredString,
+} from '../validation.js';
+import { captchaRefusal, rateLimited, requireUser } from './guards.js';
+
+export function authRoutes(route: Route): void {
+  route('GET', '/config', async (ctx) => ({
+    status: 200,
+    data: {
+      account: {
+        login_methods: ['email'],
+        is_open_for_signup: true,
+        email_verification_by_code_enabled: false,
+        login_by_code_enabled: true,
+        password_reset_by_code_enabled: false,
+        authentication_method: 'email',
+      },
+      socialaccount: { providers: ctx.services.providers.list() },
+      mfa: { supported_types: ['recovery_codes', 'totp'], passkey_login_enabled: false },
+      usersessions: { track_activity: false },
+    },
+  }));
+
+  route('GET', '/auth/session', async (ctx) => authenticationResponse(ctx));
+
+  route('DELETE', '/auth/session', async (ctx) => {
+    logout(ctx);
+    return authenticationResponse(ctx);
+  });
+
+  route('POST', '/auth/login', async (ctx, body) => {
+    const limited = rateLimited(ctx, 'login', { ip: ctx.ip });
+    if (limited) return limited;
+    if (await ctx.user()) return { status: 409 };
+    const errors: ApiError[] = [];
+    const email = requiredEmail(body, 'email', errors);
+    const password = requiredString(body, 'password', errors);
+    if (email === undefined || password === undefined) return errorResponse(errors);
+    const captcha = await captchaRefusal(ctx, body.recaptcha_token);
+    if (captcha) return captcha;
+
+    // allauth's `login_failed`: every attempt counts, a success wipes the count.
+    const subject = { ip: ctx.ip, key: email };
+    if (!ctx.services.limiter.consume('login_failed', subject)) {
+      return errorResponse([{ code: 'too_many_login_attempts', message: MESSAGES.too_many_login_attempts }]);
+    }
+    const user = await findUserByEmail(ctx.db, email);
+    if (!(await checkPassword(user?.passwordHash, password)) || !user) {
+      return errorResponse([
+        fieldError('password', 'email_password_mismatch', MESSAGES.email_password_mismatch),
+      ]);
+    }
+    ctx.services.limiter.clear('login_failed', subject);
+    return beginLogin(ctx, user, { record: { method: 'password', at: ctx.nowS(), email: user.email } });
+  });
+
+  /**
+   * allauth's sign-up with this portal's custom signup form: the e-mail is also the username, a mobile
+   * number gets the SMS registration code, a required consent (privacy policy, SMS terms) and an
+   * optional marketing consent are stored with their time.
+   */
+  route('POST', '/auth/signup', async (ctx, body) => {
+    const limited = rateLimited(ctx, 'signup', { ip: ctx.ip });
+    if (limited) return limited;
+    if (await ctx.user()) return { status: 409 };
+    // Before anything costly: a bot should not get argon2 work or database writes out of us.
+    const captcha = await captchaRefusal(ctx, body.recaptcha_token);
+    if (captcha) return captcha;
+
+    const errors: ApiError[] = [];
+    const email = requiredEmail(body, 'email', errors);
+    const password = newPassword(body, 'password', errors);
+    const phone = mobilePhone(body, 'phone', errors);
+    const consentPersonalData = checkbox(body, 'consent_personal_data', true, errors);
+    const consentMarketing = checkbox(body, 'consent_marketing', false, errors);
+    const referral = optionalString(body, 'referral', 100, errors);
+    if (errors.length > 0 || email === undefined || password === undefined || phone === undefined) {
+      return errorResponse(errors);
+    }
+
+    const passwordHash = await hashPassword(password);
+    const now = new Date(ctx.services.now());
+    const [user] = await ctx.db
+      .insert(users)
+      .values({
+        email,
+        phone,
+        passwordHash,
+        consentPersonalDataAt: consentPersonalData ? now : null,
+        consentMarketingAt: consentMarketing ? now : null,
+        referral,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    // A taken e-mail must look exactly like a fresh sign-up (no account enumeration).
+    if (!user) return startFakeSignup(ctx, email, phone);
+    ctx.request.log.info({ userId: user.id }, 'signed up');
+    return beginLogin(ctx, user, { record: { method: 'password', at: ctx.nowS(), email }, signup: true });
+  });
+
+  route('POST', '/auth/reauthenticate', async (ctx, body) => {
+    const { user, refusal } = await requireUser(ctx);
+    if (refusal) return refusal;
+    const limited = rateLimited(ctx, 'reauthenticate', { user: user.id });
+    if (limited) return limited;
+    const errors: ApiError[] = [];
+    const password = requiredString(body, 'password', errors);
+    if (password === undefined) return errorResponse(errors);
+    if (!(await checkPassword(user.passwordHash, password))) {
+      return errorResponse([fieldError('password', 'incorrect_password', MESSAGES.incorrect_password)]);
+    }
+    recordAuthentication(ctx, { method: 'password', at: ctx.nowS(), reauthenticated: true });
+    return authenticationResponse(ctx);
+  });
+}

@@ -1,0 +1,168 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { type AuthSession, authSessions } from '../db/schema.js';
+
+export const SESSION_COOKIE = 'sessionid';
+/** Django's SESSION_COOKIE_AGE: two weeks, renewed whenever the session is saved. */
+export const SESSION_AGE_S = 14 * 24 * 3600;
+
+/** One entry of allauth's authentication records (`data.methods` in responses). */
+export interface AuthRecord {
+  method: string;
+  /** Epoch seconds, as allauth reports them. */
+  at: number;
+  [key: string]: unknown;
+}
+
+/** A running code check (SMS registration code, login code): allauth keeps these in the session. */
+export interface CodeProcess {
+  code: string;
+  expiresAt: number;
+  attempts: number;
+}
+
+/**
+ * A login that is not complete yet: allauth "stashes" it in the session while a stage (phone or
+ * e-mail verification, login code, 2FA) is pending.
+ */
+export interface PendingLogin {
+  /** null for the enumeration-prevention stand-in of a sign-up with a taken e-mail, or an unknown login-code address. */
+  userId: string | null;
+  email: string;
+  phone: string;
+  signup: boolean;
+  /** Never completes: see `startFakeSignup`. */
+  fake?: boolean;
+  /** How the user proved who they are (password, code, then 2FA); recorded once every stage has passed. */
+  records: AuthRecord[];
+  current?: string;
+  handled: string[];
+  startedAt: number;
+  loginCode?: CodeProcess;
+  phoneCode?: CodeProcess;
+}
+
+/** A non-login flow pending in this session, e.g. `provider_signup` from a provider module. */
+export interface PendingFlow {
+  id: string;
+  [key: string]: unknown;
+}
+
+export interface SessionData {
+  records?: AuthRecord[];
+  pending?: PendingLogin;
+  pendingFlow?: PendingFlow;
+  /** The TOTP secret shown by `GET /account/authenticators/totp`, checked on activation. */
+  totpSecret?: string;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export interface CookieOptions {
+  secure: boolean;
+}
+
+/**
+ * The browser session of one request, loaded from `auth_sessions` by the `sessionid` cookie. Changes
+ * are kept in memory and written once, by `commit`, before the response goes out; a session with
+ * nothing in it is never stored (as with Django).
+ */
+export class BrowserSession {
+  private dirty = false;
+  private cycle = false;
+  private destroyed = false;
+
+  private constructor(
+    private readonly db: Db,
+    private row: AuthSession | null,
+    public data: SessionData,
+    public userId: string | null,
+    private readonly now: () => number,
+  ) {}
+
+  static async load(db: Db, request: FastifyRequest, now: () => number): Promise<BrowserSession> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const [row] = await db
+        .select()
+        .from(authSessions)
+        .where(and(eq(authSessions.keyHash, hashToken(token)), gt(authSessions.expiresAt, new Date(now()))));
+      if (row) return new BrowserSession(db, row, (row.data ?? {}) as SessionData, row.userId, now);
+    }
+    return new BrowserSession(db, null, {}, null, now);
+  }
+
+  /** The integer id shown by `/auth/sessions`; undefined until the session is stored. */
+  get id(): number | undefined {
+    return this.row?.id;
+  }
+
+  changed(): void {
+    this.dirty = true;
+  }
+
+  /** A new session id (cookie value) for the same session: on login and reauthentication. */
+  cycleKey(): void {
+    this.cycle = true;
+    this.dirty = true;
+  }
+
+  /** Logs out: the row goes, the cookie is cleared. */
+  destroy(): void {
+    this.destroyed = true;
+    this.data = {};
+    this.userId = null;
+  }
+
+  async commit(request: FastifyRequest, reply: FastifyReply, cookie: CookieOptions): Promise<void> {
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: cookie.secure,
+    };
+    if (this.destroyed) {
+      if (this.row) await this.db.delete(authSessions).where(eq(authSessions.id, this.row.id));
+      if (this.row || request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return;
+    }
+    if (!this.dirty) return;
+    const empty = this.userId === null && Object.keys(this.data).length === 0;
+    const expiresAt = new Date(this.now() + SESSION_AGE_S * 1000);
+    let token: string | undefined;
+    if (this.row === null) {
+      if (empty) return;
+      token = newToken();
+      const [row] = await this.db
+        .insert(authSessions)
+        .values({
+          keyHash: hashToken(token),
+          userId: this.userId,
+          data: this.data,
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+          createdAt: new Date(this.now()),
+          lastSeenAt: new Date(this.now()),
+          expiresAt,
+        })
+        .returning();
+      this.row = row!;
+    } else {
+      if (this.cycle) token = newToken();
+      await this.db
+        .update(authSessions)
+        .set({
+          userId: this.userId,
+          data: this.data,
+          expiresAt,
+          lastSeenAt: new Date(this.now()),
+          ...(token ? { keyHash: hashToken(token) } : {}),
+        })
+        .where(eq(authSessions.id, this.row.id));
+    }
+    if (token) reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_AGE_S });
+  }
+}

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  CONTRACT_FILE,
+  ContractChecker,
+  EXEMPT_ANSWERS,
+  EXEMPT_PATHS,
+  ORIGINAL_CONTRACT_FILE,
+} from './contract.js';
+
+const P = '/_allauth/browser/v1';
+
+describe('the contract checker', () => {
+  const checker = new ContractChecker();
+
+  it.skipIf(!existsSync(ORIGINAL_CONTRACT_FILE))('uses a verbatim copy of the architecture contract', () => {
+    expect(readFileSync(CONTRACT_FILE, 'utf8')).toBe(readFileSync(ORIGINAL_CONTRACT_FILE, 'utf8'));
+  });
+
+  it('catches what a server could get wrong', () => {
+    const user = { id: 'a-uuid', display: 'x', has_usable_password: true, username: 'x' };
+    expect(
+      checker.check({
+        method: 'GET',
+        url: `${P}/auth/session`,
+        status: 200,
+        body: { status: 200, data: { user, methods: [] }, meta: { is_authenticated: true } },
+      }),
+    ).toContainEqual(expect.stringContaining('GET /auth/session 200: data/data/user/id must be integer'));
+    expect(
+      checker.check({
+        method: 'GET',
+        url: `${P}/auth/session`,
+        status: 401,
+        body: {
+          status: 400,
+          data: { flows: [{ id: 'verify_phone', is_pending: true }] },
+          meta: { is_authenticated: false },
+        },
+      }),
+    ).toContain('GET /auth/session 401: body status 400 differs from HTTP status');
+    expect(
+      checker.check({ method: 'POST', url: `${P}/auth/phone/verify`, status: 429, body: { status: 429 } }),
+    ).toEqual(['POST /auth/phone/verify 429: status 429 is not in the contract']);
+  });
+
+  it('checks exempt answers against the generic schema of their status', () => {
+    expect(EXEMPT_PATHS).toEqual(['/auth/code/request']);
+    expect(EXEMPT_ANSWERS.every((answer) => answer.why.length > 0)).toBe(true);
+    expect(
+      checker.check({ method: 'POST', url: `${P}/auth/login`, status: 429, body: { status: 429 } }),
+    ).toEqual([]);
+    expect(
+      checker.check({
+        method: 'POST',
+        url: `${P}/auth/code/request`,
+        status: 400,
+        body: { status: 400, errors: [{}] },
+      }),
+    ).toHaveLength(1);
+    expect(
+      checker.check({ method: 'POST', url: `${P}/auth/login`, status: 403, body: { status: 403 } }),
+    ).toEqual([]);
+  });
+});
