@@ -115,7 +115,15 @@ async function start() {
     await new Promise((r) => setTimeout(r, 500));
   }
   console.log(
-    `\n  Customer portal: ${portal}\n  Demo customer: demo@example.com (password sign-in arrives with the identity service)\n  Remotes: ports ${PORTS.auth}-${PORTS.support}   Stop: Ctrl-C\n`,
+    [
+      '',
+      `  Customer portal: ${portal}`,
+      '  Demo login: demo@example.com / Demo-Pass-2026',
+      '  Also: totp@example.com (2FA; TOTP secret JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP), unverified@example.com',
+      '  E-mails and SMS codes are printed in this log (outbox).',
+      `  Remotes: ports ${PORTS.auth}-${PORTS.support}   Stop: Ctrl-C`,
+      '',
+    ].join('\n'),
   );
 }
 
