@@ -10,6 +10,7 @@ import MultiFactorAuthorizationPage from './mfa/MultiFactorAuthorizationPage';
 import PasswordRecoveryPage from './password/PasswordRecoveryPage';
 import PasswordResetPage from './password/PasswordResetPage';
 import ReauthenticateFormPage from './reauthenticate/ReauthenticateFormPage';
+import ProviderSignupPage from './sso/ProviderSignupPage';
 import SSOCallbackPage from './sso/SSOCallbackPage';
 
 void mountDevShell('auth', [
@@ -23,6 +24,8 @@ void mountDevShell('auth', [
   { path: '/auth/2fa/totp/activate', Component: MFAActivatePage },
   { path: '/auth/2fa/recovery-codes', Component: MFARecoveryCodesPage },
   { path: '/auth/2fa/authenticate', Component: MultiFactorAuthorizationPage },
+  { path: '/auth/2fa/reauthenticate', Component: MultiFactorAuthorizationPage },
+  { path: '/auth/provider/signup', Component: ProviderSignupPage },
   { path: '/account/provider/callback', Component: SSOCallbackPage },
   { path: '/invitation/:key', Component: InvitationPage },
 ]);

@@ -41,6 +41,12 @@ export function fluentPackages() {
   return [...seen.keys()].sort();
 }
 
+/** The version of a package as installed beside `@portal/shared`. */
+function installedVersion(name) {
+  const require = createRequire(path.join(sharedDir, 'package.json'));
+  return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
+}
+
 /** Local ports of `npm start` (see ARCHITECTURE.md); tests use their own. */
 export const PORTS = { host: 8080, auth: 8081, workspace: 8082, billing: 8083, compute: 8084, support: 8085 };
 
@@ -69,6 +75,10 @@ export function sharedConfig() {
     scheduler: singleton,
     i18next: singleton,
     'react-i18next': singleton,
+    // the shared form fields (useField) must find the remote's <Form> context: one copy of each.
+    // react-final-form's dist/ holds a package.json without a version, so name it here.
+    'final-form': singleton,
+    'react-final-form': { singleton: true, version: installedVersion('react-final-form') },
     '@portal/shared': {
       singleton: true,
       strictVersion: true,

@@ -19,8 +19,18 @@ export {
   remoteRequest,
 } from './contract/remotes';
 export { CONTRACT_VERSION } from './contract/version';
+export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
+export { FormError } from './forms/FormError';
+export { fieldError } from './forms/fieldError';
+export { PasswordField, type PasswordFieldProps } from './forms/PasswordField';
+export { SubmitButton } from './forms/SubmitButton';
+export { submissionErrors } from './forms/submissionErrors';
+export { TextField, type TextFieldProps } from './forms/TextField';
+export { FORMS_NAMESPACE, useFormsTranslation } from './forms/useFormsTranslation';
+export { zodValidate } from './forms/zodValidate';
 export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
 export { FORM_ERROR_KEY, fieldErrors, type IdentityApi, identity } from './identity/api';
+export { type AuthInfo, authInfo } from './identity/authInfo';
 export {
   AUTH_CHANGE_EVENT,
   getConfig,
@@ -50,6 +60,14 @@ export {
 } from './identity/next';
 export * from './identity/types';
 export {
+  getRecaptchaToken,
+  loadRecaptcha,
+  RECAPTCHA_SCRIPT_URL,
+  RECAPTCHA_TIMEOUT_MS,
+  type RecaptchaAction,
+} from './recaptcha/loadRecaptcha';
+export { useRecaptcha } from './recaptcha/useRecaptcha';
+export {
   EMPTY_RUNTIME_CONFIG,
   loadRuntimeConfig,
   RUNTIME_CONFIG_URL,
@@ -65,3 +83,35 @@ export {
 } from './theme/themes';
 export { NotBuiltYet } from './ui/NotBuiltYet';
 export { usePortalToasts } from './ui/usePortalToasts';
+export {
+  type CodeValues,
+  type CurrentPasswordValues,
+  codeSchema,
+  currentPasswordSchema,
+  type EmailValues,
+  emailSchema,
+  type FormValuesOf,
+  type LoginValues,
+  loginSchema,
+  type NewPasswordValues,
+  newPasswordSchema,
+  type ProviderSignupValues,
+  providerSignupSchema,
+  type SignupValues,
+  signupSchema,
+} from './validation/forms';
+export { MIN_PASSWORD_LENGTH, VALIDATION_MESSAGES } from './validation/messages';
+export { mobilePhoneProblem, toE164 } from './validation/phone';
+export {
+  codeField,
+  confirmationField,
+  currentPasswordField,
+  emailField,
+  isStrongPassword,
+  mobilePhoneField,
+  newPasswordField,
+  optionalConsent,
+  requiredConsent,
+  requiredText,
+  withPasswordConfirmation,
+} from './validation/schemas';

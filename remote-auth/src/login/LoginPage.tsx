@@ -1,5 +1,41 @@
-import { NotBuiltYet } from '@portal/shared';
+import { Tab, TabList } from '@fluentui/react-components';
+import { pendingFlow, usePortal } from '@portal/shared';
+import { useParams, useSearchParams } from 'react-router';
+import { AuthCard } from '../common/AuthCard';
+import { useAuthTranslation } from '../i18n/useAuthTranslation';
+import { LoginForm } from './LoginForm';
+import { SignupForm } from './SignupForm';
+import { VerifyEmailPending } from './VerifyEmailPending';
+import { VerifyPhoneForm } from './VerifyPhoneForm';
 
+/**
+ * Login `/auth/:tab?/:referral?`: the tabs Log in (`/auth/login`) and Sign up (`/auth/signup`,
+ * `/auth/signup/:referral`). While sign-up waits for the e-mail link or the SMS code, the sign-up
+ * tab shows that step instead of the form.
+ */
 export default function LoginPage() {
-  return <NotBuiltYet page="Login" />;
+  const { tab, referral } = useParams();
+  const [searchParams] = useSearchParams();
+  const { session, navigate } = usePortal();
+  const { t } = useAuthTranslation();
+  const current = tab === 'signup' ? 'signup' : 'login';
+  const flow = pendingFlow(session.auth)?.id;
+
+  let signup = <SignupForm referral={referral} />;
+  if (flow === 'verify_email') signup = <VerifyEmailPending />;
+  else if (flow === 'verify_phone') signup = <VerifyPhoneForm />;
+
+  return (
+    <AuthCard title={t('login.heading')}>
+      <TabList
+        aria-label={t('login.tabs')}
+        selectedValue={current}
+        onTabSelect={(_event, data) => navigate(data.value === 'signup' ? '/auth/signup' : '/auth/login')}
+      >
+        <Tab value="login">{t('login.tab')}</Tab>
+        <Tab value="signup">{t('signup.tab')}</Tab>
+      </TabList>
+      {current === 'login' ? <LoginForm providerError={searchParams.get('error')} /> : signup}
+    </AuthCard>
+  );
 }

@@ -1,5 +1,49 @@
-import { NotBuiltYet } from '@portal/shared';
+import { Body1 } from '@fluentui/react-components';
+import {
+  type CurrentPasswordValues,
+  currentPasswordSchema,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  usePortal,
+  zodValidate,
+} from '@portal/shared';
+import { Form } from 'react-final-form';
+import { AuthCard } from '../common/AuthCard';
+import { RouterLink } from '../common/RouterLink';
+import { StackForm } from '../common/Stack';
+import { useSettle } from '../common/useSettle';
+import { useAuthTranslation } from '../i18n/useAuthTranslation';
 
+const validate = zodValidate(currentPasswordSchema);
+
+/** ReauthenticateForm `/auth/reauthenticate`: the password again before a sensitive action. */
 export default function ReauthenticateFormPage() {
-  return <NotBuiltYet page="Confirm it is you" />;
+  const { identity, session } = usePortal();
+  const { t } = useAuthTranslation();
+  const settle = useSettle();
+  const flows = session.auth?.data?.flows ?? [];
+  const canUseMfa = flows.some((flow) => flow.id === 'mfa_reauthenticate');
+  const email = session.auth?.data?.user?.email;
+
+  const onSubmit = async (values: CurrentPasswordValues) =>
+    settle(await identity.reauthenticate(currentPasswordSchema.parse(values).password), ['password']);
+
+  return (
+    <AuthCard title={t('reauthenticate.title')}>
+      <Form<CurrentPasswordValues>
+        onSubmit={onSubmit}
+        validate={validate}
+        render={({ handleSubmit }) => (
+          <StackForm onSubmit={handleSubmit} label={t('reauthenticate.title')}>
+            <Body1>{email ? t('reauthenticate.introUser', { email }) : t('reauthenticate.intro')}</Body1>
+            <FormError />
+            <PasswordField name="password" label={t('common.password')} required />
+            <SubmitButton>{t('reauthenticate.submit')}</SubmitButton>
+          </StackForm>
+        )}
+      />
+      {canUseMfa ? <RouterLink to="/auth/2fa/reauthenticate">{t('reauthenticate.useMfa')}</RouterLink> : null}
+    </AuthCard>
+  );
 }

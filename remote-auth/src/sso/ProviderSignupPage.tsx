@@ -1,5 +1,75 @@
-import { NotBuiltYet } from '@portal/shared';
+import { Body1 } from '@fluentui/react-components';
+import {
+  FormError,
+  type ProviderSignupValues,
+  pendingFlow,
+  providerSignupSchema,
+  SubmitButton,
+  TextField,
+  usePortal,
+  zodValidate,
+} from '@portal/shared';
+import { useMemo } from 'react';
+import { Form } from 'react-final-form';
+import { AuthCard } from '../common/AuthCard';
+import { ConsentFields } from '../common/ConsentFields';
+import { RouterLink } from '../common/RouterLink';
+import { StackForm } from '../common/Stack';
+import { useSettle } from '../common/useSettle';
+import { useAuthTranslation } from '../i18n/useAuthTranslation';
 
+const validate = zodValidate(providerSignupSchema);
+
+/**
+ * ProviderSignup `/auth/provider/signup`: the first login with a provider creates the account;
+ * the visitor confirms the e-mail and gives the same consents as at sign-up.
+ */
 export default function ProviderSignupPage() {
-  return <NotBuiltYet page="Sign up" />;
+  const { identity, session } = usePortal();
+  const { t } = useAuthTranslation();
+  const settle = useSettle();
+  const flow = pendingFlow(session.auth);
+  const signupFlow = flow?.id === 'provider_signup' ? flow : undefined;
+  const provider = signupFlow?.provider?.name;
+  // allauth's flow does not carry the address; an api that adds one (`email`) gets it pre-filled
+  const initialValues = useMemo<ProviderSignupValues>(() => {
+    const email = (signupFlow as { email?: unknown } | undefined)?.email;
+    return {
+      email: typeof email === 'string' ? email : '',
+      consent_personal_data: false,
+      consent_marketing: false,
+    };
+  }, [signupFlow]);
+
+  const onSubmit = async (values: ProviderSignupValues) => {
+    const { email } = providerSignupSchema.parse(values);
+    const response = await identity.providerSignup({
+      email,
+      consent_personal_data: true,
+      consent_marketing: values.consent_marketing === true,
+    });
+    return settle(response, ['email', 'consent_personal_data', 'consent_marketing']);
+  };
+
+  return (
+    <AuthCard title={t('sso.providerSignup.title')}>
+      <Form<ProviderSignupValues>
+        onSubmit={onSubmit}
+        validate={validate}
+        initialValues={initialValues}
+        render={({ handleSubmit }) => (
+          <StackForm onSubmit={handleSubmit} label={t('sso.providerSignup.title')}>
+            <Body1>
+              {provider ? t('sso.providerSignup.intro', { provider }) : t('sso.providerSignup.introGeneric')}
+            </Body1>
+            <FormError />
+            <TextField name="email" type="email" label={t('common.email')} autoComplete="email" required />
+            <ConsentFields />
+            <SubmitButton>{t('sso.providerSignup.submit')}</SubmitButton>
+          </StackForm>
+        )}
+      />
+      <RouterLink to="/auth/login">{t('common.backToLogin')}</RouterLink>
+    </AuthCard>
+  );
 }

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeIdentity, renderPage } from '../test/renderPage';
+import MFARecoveryCodesPage from './MFARecoveryCodesPage';
+
+const path = '/auth/2fa/recovery-codes/';
+const codes = {
+  status: 200,
+  data: {
+    type: 'recovery_codes',
+    total_code_count: 10,
+    unused_code_count: 3,
+    unused_codes: ['a1b2', 'c3d4', 'e5f6'],
+  } as never,
+};
+
+describe('MFARecoveryCodesPage', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists the unused codes; Copy all copies them', async () => {
+    const identity = fakeIdentity({ getRecoveryCodes: codes });
+    const { user, portal } = renderPage(<MFARecoveryCodesPage />, { path, identity });
+    const list = await screen.findByRole('list', { name: 'Unused recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['a1b2', 'c3d4', 'e5f6']);
+    expect(screen.getByText('3 of 10 codes unused')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copy all' }));
+    expect(portal.copy).toHaveBeenCalledWith('a1b2\nc3d4\ne5f6');
+  });
+
+  it('Download saves a .txt file', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:codes');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const identity = fakeIdentity({ getRecoveryCodes: codes });
+    const { user } = renderPage(<MFARecoveryCodesPage />, { path, identity });
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+    expect(click).toHaveBeenCalledOnce();
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('recovery-codes.txt');
+    const blob = createObjectURL.mock.calls[0]![0];
+    expect(blob.type).toBe('text/plain;charset=utf-8');
+    expect(await blob.text()).toBe('a1b2\nc3d4\ne5f6\n');
+  });
+
+  it('Regenerate asks first, then regenerates and reloads', async () => {
+    const identity = fakeIdentity({ getRecoveryCodes: codes });
+    const { user, portal } = renderPage(<MFARecoveryCodesPage />, { path, identity });
+    await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    const dialog = await screen.findByRole('alertdialog', { hidden: true });
+    expect(
+      within(dialog).getByText('Create new recovery codes? The current codes stop working.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm', hidden: true }));
+    expect(identity.regenerateRecoveryCodes).toHaveBeenCalledOnce();
+    expect(portal.notify).toHaveBeenCalledWith({
+      type: 'success',
+      message: 'New recovery codes were created.',
+    });
+    expect(identity.getRecoveryCodes).toHaveBeenCalledTimes(2);
+  });
+
+  it('no codes yet: Generate', async () => {
+    const identity = fakeIdentity({ getRecoveryCodes: { status: 404 } });
+    const { user } = renderPage(<MFARecoveryCodesPage />, { path, identity });
+    await user.click(await screen.findByRole('button', { name: 'Generate codes' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', {
+        name: 'Confirm',
+        hidden: true,
+      }),
+    );
+    expect(identity.regenerateRecoveryCodes).toHaveBeenCalledOnce();
+  });
+});
