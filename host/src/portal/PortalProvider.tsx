@@ -4,27 +4,45 @@ import {
   PortalContext,
   type PortalContextValue,
   type RuntimeConfig,
-  type SessionState,
   usePortalToasts,
 } from '@portal/shared';
-import { type ReactNode, useMemo } from 'react';
-import type { createPortalRouter } from '../routes/createRouter';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataRouter } from 'react-router';
+import { reportError } from '../errors/reportError';
+import type { SessionStore } from '../session/sessionStore';
+import { useAuthChangeEvents } from '../session/useAuthChangeEvents';
+import { useSessionState } from '../session/useSessionState';
+import { FEATURE_FLAGS } from './featureFlags';
 
 const browserTimezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Provides the host–remote contract to every page. */
+/**
+ * Provides the host–remote contract to every page. The session comes from the host's store, fed
+ * by every auth-change event; each event also moves the user where its outcome says.
+ */
 export function PortalProvider({
   router,
-  session,
+  store,
   runtimeConfig,
   children,
 }: {
-  router: ReturnType<typeof createPortalRouter>;
-  session: SessionState;
+  router: DataRouter;
+  store: SessionStore;
   runtimeConfig: RuntimeConfig;
   children: ReactNode;
 }) {
   const { notify, copy, toaster } = usePortalToasts();
+  const { t } = useTranslation('shell');
+  const session = useSessionState(store);
+  const onError = useCallback(
+    (error: Error) => {
+      reportError(error, { phase: 'auth change' });
+      notify({ type: 'error', message: t('errors.unknownFlow') });
+    },
+    [notify, t],
+  );
+  useAuthChangeEvents({ store, router, onError });
   const value = useMemo<PortalContextValue>(
     () => ({
       contractVersion: CONTRACT_VERSION,
@@ -35,7 +53,7 @@ export function PortalProvider({
       notify,
       copy,
       preferences: { timezone: browserTimezone, dateFormat: 'YYYY-MM-DD', timeFormat: '24h' },
-      featureFlags: {},
+      featureFlags: FEATURE_FLAGS,
     }),
     [notify, copy, router, session, runtimeConfig],
   );

@@ -1,11 +1,10 @@
-import { Spinner } from '@fluentui/react-components';
 import { REMOTE_SECTIONS, type RemotePageRef } from '@portal/shared';
 import { Suspense, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { useTranslation } from 'react-i18next';
 import { reportError } from '../errors/reportError';
 import { resetRemote } from '../federation/remoteRegistry';
 import { lazyRemotePage } from './lazyRemotePage';
+import { PageLoading } from './PageLoading';
 import { RemoteFallback } from './RemoteFallback';
 
 /**
@@ -14,7 +13,6 @@ import { RemoteFallback } from './RemoteFallback';
  * Retry loads the remote afresh.
  */
 export function RemotePage({ pageRef, title }: { pageRef: RemotePageRef; title: string }) {
-  const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(0);
   const Page = lazyRemotePage(pageRef, attempt);
   return (
@@ -32,7 +30,7 @@ export function RemotePage({ pageRef, title }: { pageRef: RemotePageRef; title: 
         />
       )}
     >
-      <Suspense fallback={<Spinner label={t('loading')} />}>
+      <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
     </ErrorBoundary>

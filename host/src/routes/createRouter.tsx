@@ -1,6 +1,10 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type DataRouter, type RouteObject, replace } from 'react-router';
+import { browserAddressShows, type GuardSource, guardLoader } from '../guard/guardLoader';
 import { HomePage } from '../home/HomePage';
 import { RemotePage } from '../remote/RemotePage';
+import type { SessionStore } from '../session/sessionStore';
+import { InitialProgress } from '../shell/InitialProgress';
+import { RouteError } from '../shell/RouteError';
 import { Shell } from '../shell/Shell';
 import { type PortalRoute, REDIRECTS, ROUTES } from './routeTable';
 
@@ -9,21 +13,47 @@ function elementFor(route: PortalRoute) {
   return <RemotePage key={route.name} pageRef={route.page} title={route.meta.title ?? route.name} />;
 }
 
-/** react-router routes from the route table: each path and alias, with the table entry as handle. */
-export function buildRouteObjects(): RouteObject[] {
+/**
+ * react-router routes from the route table: each path and alias, with the table entry as handle
+ * and the navigation guard as loader. `shouldRevalidate` is always true so the guard also runs on
+ * a navigation that only changes params or query of the same route.
+ */
+export function buildRouteObjects(source: GuardSource): RouteObject[] {
   const children: RouteObject[] = ROUTES.flatMap((route) =>
-    [route.path, ...(route.aliases ?? [])].map((path) => ({
-      path,
+    [route.path, ...(route.aliases ?? [])].map((pattern) => ({
+      path: pattern,
       handle: route,
+      loader: guardLoader(route, pattern, source),
+      shouldRevalidate: () => true,
       element: elementFor(route),
     })),
   );
-  for (const redirect of REDIRECTS) {
-    children.push({ path: redirect.path, element: <Navigate to={redirect.redirectTo} replace /> });
+  for (const { path, redirectTo } of REDIRECTS) {
+    children.push({ path, loader: () => replace(redirectTo) });
   }
-  return [{ element: <Shell />, children }];
+  return [
+    {
+      element: <Shell />,
+      errorElement: <RouteError />,
+      HydrateFallback: InitialProgress,
+      children,
+    },
+  ];
 }
 
-export function createPortalRouter() {
-  return createBrowserRouter(buildRouteObjects());
+export type RouterFactory = (routes: RouteObject[]) => DataRouter;
+
+/**
+ * The portal's router, its guard reading `store`. Tests pass a memory-router factory. The guard
+ * may run before the factory has returned (the first navigation starts at creation); it then sees
+ * no router yet, which is exactly "first load".
+ */
+export function createPortalRouter(
+  store: SessionStore,
+  create: RouterFactory = createBrowserRouter,
+): DataRouter {
+  // `let`: the guard's closure reads it, possibly before create() has returned
+  let router: DataRouter | undefined;
+  router = create(buildRouteObjects({ store, router: () => router, addressShows: browserAddressShows }));
+  return router;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, isAuthRoute, REDIRECTS, ROUTES } from './routeTable';
+import {
+  findRoute,
+  isGuestOnly,
+  isPostLoginPath,
+  isWorkspaceRoute,
+  matchPortalRoute,
+  REDIRECTS,
+  ROUTES,
+  requiresAuth,
+} from './routeTable';
 
 // The route table of spec section 2, entry by entry.
 describe('route table', () => {
@@ -16,16 +25,22 @@ describe('route table', () => {
     ['NewInstance', '/new-instance/:service?', { title: 'Add new Service', requiresAuth: false }],
     ['Console', '/console/:instanceUid', { fullScreen: true }],
     ['Invitation', '/invitation/:key', { skipChecks: true }],
-    ['ConfirmEmail', '/auth/confirm-email/:confirmKey?', {}],
-    ['PasswordReset', '/auth/reset-password', {}],
-    ['PasswordRecovery', '/auth/reset-password/key/:keyValue', {}],
+    ['ConfirmEmail', '/auth/confirm-email/:confirmKey?', { requiresAuth: false }],
+    ['PasswordReset', '/auth/reset-password', { requiresAuth: false, guestOnly: true }],
+    ['PasswordRecovery', '/auth/reset-password/key/:keyValue', { requiresAuth: false, guestOnly: true }],
     ['ReauthenticateForm', '/auth/reauthenticate', {}],
-    ['MFAOverview', '/auth/2fa', {}],
-    ['MFARecoveryCodes', '/auth/2fa/recovery-codes/', {}],
-    ['MFAActivate', '/auth/2fa/totp/activate/', {}],
-    ['MultiFactorAuthorization', '/auth/2fa/authenticate', {}],
-    ['Login', '/auth/:tab?/:referral?', { hideProgressBar: true }],
-    ['SSOCallback', '/account/provider/callback', {}],
+    ['MFAOverview', '/auth/2fa', { theme: 'app' }],
+    ['MFARecoveryCodes', '/auth/2fa/recovery-codes/', { theme: 'app' }],
+    ['MFAActivate', '/auth/2fa/totp/activate/', { theme: 'app' }],
+    ['MultiFactorAuthorization', '/auth/2fa/authenticate', { requiresAuth: false }],
+    [
+      'LoginCode',
+      '/auth/login/code/confirm',
+      { requiresAuth: false, guestOnly: true, hideProgressBar: true },
+    ],
+    ['ProviderSignup', '/auth/provider/signup', { requiresAuth: false, guestOnly: true }],
+    ['Login', '/auth/:tab?/:referral?', { requiresAuth: false, guestOnly: true, hideProgressBar: true }],
+    ['SSOCallback', '/account/provider/callback', { requiresAuth: false }],
   ])('%s is %s', (name, path, meta) => {
     const route = findRoute(name);
     expect(route?.path).toBe(path);
@@ -53,19 +68,80 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('marks the pages under /auth/ as auth routes and nothing else', () => {
-    expect(ROUTES.filter(isAuthRoute).map((r) => r.name)).toEqual([
-      'ConfirmEmail',
+  it('marks the sign-in pages guest-only, and nothing else', () => {
+    expect(ROUTES.filter(isGuestOnly).map((r) => r.name)).toEqual([
       'PasswordReset',
       'PasswordRecovery',
-      'ReauthenticateForm',
-      'MFAOverview',
-      'MFARecoveryCodes',
-      'MFAActivate',
-      'MultiFactorAuthorization',
       'LoginCode',
+      'ProviderSignup',
       'Login',
     ]);
+    // guest-only implies open to visitors
+    for (const route of ROUTES.filter(isGuestOnly)) expect(requiresAuth(route)).toBe(false);
+  });
+
+  it('opens to visitors only the guest-only pages and those open to both', () => {
+    expect(
+      ROUTES.filter((r) => !requiresAuth(r))
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(
+      [
+        'NewInstance',
+        'ConfirmEmail',
+        'PasswordReset',
+        'PasswordRecovery',
+        'MultiFactorAuthorization',
+        'LoginCode',
+        'ProviderSignup',
+        'Login',
+        'SSOCallback',
+      ].sort(),
+    );
+  });
+
+  it('requires a signed-in user for 2FA management and reauthentication, though under /auth/', () => {
+    for (const name of ['MFAOverview', 'MFAActivate', 'MFARecoveryCodes', 'ReauthenticateForm']) {
+      const route = findRoute(name)!;
+      expect(requiresAuth(route)).toBe(true);
+      expect(isGuestOnly(route)).toBe(false);
+    }
+  });
+
+  it('knows the workspace routes', () => {
+    expect(ROUTES.filter(isWorkspaceRoute).map((r) => r.name)).toEqual([
+      'Dashboard',
+      'Billing',
+      'Status',
+      'InstanceDetails',
+      'WorkspaceSettings',
+    ]);
+  });
+
+  it('matches a pathname to the route the router renders, with its pattern and params', () => {
+    expect(matchPortalRoute('/auth/2fa')?.route.name).toBe('MFAOverview');
+    expect(matchPortalRoute('/auth/signup')?.route.name).toBe('Login');
+    expect(matchPortalRoute('/auth/login/code/confirm')?.route.name).toBe('LoginCode');
+    expect(matchPortalRoute('/auth/2fa/reauthenticate')).toMatchObject({
+      route: { name: 'MultiFactorAuthorization' },
+      pattern: '/auth/2fa/reauthenticate',
+    });
+    expect(matchPortalRoute('/workspace/C-1')).toMatchObject({
+      route: { name: 'Dashboard' },
+      pattern: '/workspace/:contractUid',
+      params: { contractUid: 'C-1' },
+    });
+    expect(matchPortalRoute('/nowhere/at/all')).toBeNull();
+  });
+
+  it('accepts as post-login destination a same-site path that is not guest-only', () => {
+    expect(isPostLoginPath('/workspace/abc?tab=x')).toBe(true);
+    expect(isPostLoginPath('/auth/2fa')).toBe(true);
+    expect(isPostLoginPath('/unknown/path')).toBe(true);
+    expect(isPostLoginPath('/auth/login?redirect=%2F')).toBe(false);
+    expect(isPostLoginPath('/auth/reset-password')).toBe(false);
+    expect(isPostLoginPath('//evil.example')).toBe(false);
+    expect(isPostLoginPath(undefined)).toBe(false);
   });
 
   it('maps the screens to the remotes of the architecture', () => {

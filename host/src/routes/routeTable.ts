@@ -1,11 +1,17 @@
-import type { RemotePageRef, ThemeName } from '@portal/shared';
+import { isSafeNextPath, type RemotePageRef, type ThemeName } from '@portal/shared';
+import { matchRoutes, type Params } from 'react-router';
 
 export interface RouteMeta {
-  /** false: the route is open to visitors; default true except on auth routes */
+  /** false: the route is open to visitors; default true (the guard sends visitors to Login) */
   requiresAuth?: boolean;
+  /**
+   * Guest-only: the sign-in pages ("auth routes" of spec section 2, guard step 4). A signed-in user
+   * is sent on to the saved next path or Home instead. Implies `requiresAuth: false`.
+   */
+  guestOnly?: boolean;
   /** the guard lets the route pass without any check */
   skipChecks?: boolean;
-  /** name of a feature flag; the route is hidden while the flag is false */
+  /** name of a feature flag; the route is hidden unless the flag is true (an unknown flag is off) */
   featureFlag?: string;
   /** custom title of the app bar and the document */
   title?: string;
@@ -132,37 +138,37 @@ export const ROUTES: readonly PortalRoute[] = [
     name: 'PasswordReset',
     path: '/auth/reset-password',
     page: { remote: 'auth', page: 'PasswordReset' },
-    meta: { requiresAuth: false },
+    meta: { requiresAuth: false, guestOnly: true },
   },
   {
     name: 'PasswordRecovery',
     path: '/auth/reset-password/key/:keyValue',
     page: { remote: 'auth', page: 'PasswordRecovery' },
-    meta: { requiresAuth: false },
+    meta: { requiresAuth: false, guestOnly: true },
   },
   {
     name: 'ReauthenticateForm',
     path: '/auth/reauthenticate',
     page: { remote: 'auth', page: 'ReauthenticateForm' },
-    meta: { requiresAuth: false },
+    meta: {},
   },
   {
     name: 'MFAOverview',
     path: '/auth/2fa',
     page: { remote: 'auth', page: 'MFAOverview' },
-    meta: { requiresAuth: false },
+    meta: { theme: 'app' },
   },
   {
     name: 'MFARecoveryCodes',
     path: '/auth/2fa/recovery-codes/',
     page: { remote: 'auth', page: 'MFARecoveryCodes' },
-    meta: { requiresAuth: false },
+    meta: { theme: 'app' },
   },
   {
     name: 'MFAActivate',
     path: '/auth/2fa/totp/activate/',
     page: { remote: 'auth', page: 'MFAActivate' },
-    meta: { requiresAuth: false },
+    meta: { theme: 'app' },
   },
   {
     name: 'MultiFactorAuthorization',
@@ -175,19 +181,19 @@ export const ROUTES: readonly PortalRoute[] = [
     name: 'LoginCode',
     path: '/auth/login/code/confirm',
     page: { remote: 'auth', page: 'LoginCode' },
-    meta: { requiresAuth: false, hideProgressBar: true },
+    meta: { requiresAuth: false, guestOnly: true, hideProgressBar: true },
   },
   {
     name: 'ProviderSignup',
     path: '/auth/provider/signup',
     page: { remote: 'auth', page: 'ProviderSignup' },
-    meta: { requiresAuth: false },
+    meta: { requiresAuth: false, guestOnly: true },
   },
   {
     name: 'Login',
     path: '/auth/:tab?/:referral?',
     page: { remote: 'auth', page: 'Login' },
-    meta: { requiresAuth: false, hideProgressBar: true },
+    meta: { requiresAuth: false, guestOnly: true, hideProgressBar: true },
   },
   {
     name: 'SSOCallback',
@@ -202,11 +208,50 @@ export const REDIRECTS: readonly RedirectRoute[] = [
   { path: '*', redirectTo: '/' },
 ];
 
-/** Auth routes: those under /auth/ (the guard sends signed-in users away from them). */
-export function isAuthRoute(route: PortalRoute): boolean {
-  return route.path.startsWith('/auth/') || route.path === '/auth';
+/** Guest-only routes: the sign-in pages a signed-in user never sees (guard step 4). */
+export function isGuestOnly(route: PortalRoute): boolean {
+  return route.meta.guestOnly === true;
+}
+
+/** Every route needs a signed-in user unless it says `requiresAuth: false` (guard step 3). */
+export function requiresAuth(route: PortalRoute): boolean {
+  return route.meta.requiresAuth !== false;
+}
+
+/** Routes inside a workspace (guard step 5): their path carries the workspace's contractUid. */
+export function isWorkspaceRoute(route: PortalRoute): boolean {
+  return route.path.startsWith(`${WS}/`) || route.path === WS;
 }
 
 export function findRoute(name: string): PortalRoute | undefined {
   return ROUTES.find((r) => r.name === name);
+}
+
+export interface RouteMatch {
+  route: PortalRoute;
+  /** the path pattern that matched: the route's path or one of its aliases */
+  pattern: string;
+  params: Params;
+}
+
+// react-router's own ranking, so a path matches here exactly the route the router renders
+const matchables = ROUTES.flatMap((route) =>
+  [route.path, ...(route.aliases ?? [])].map((pattern) => ({ path: pattern, handle: { route, pattern } })),
+);
+
+/** The table route a pathname renders, or null for the paths that redirect home. */
+export function matchPortalRoute(pathname: string): RouteMatch | null {
+  const match = matchRoutes(matchables, pathname)?.at(-1);
+  if (!match) return null;
+  return { ...match.route.handle, params: match.params };
+}
+
+/**
+ * A destination a signed-in user may be sent to after login (spec section 5): a same-site path,
+ * and not a guest-only page, which would only send them on again (a redirect loop).
+ */
+export function isPostLoginPath(path: unknown): path is string {
+  if (!isSafeNextPath(path)) return false;
+  const match = matchPortalRoute(new URL(path, 'https://portal.invalid').pathname);
+  return !match || !isGuestOnly(match.route);
 }

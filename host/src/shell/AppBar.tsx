@@ -1,5 +1,6 @@
 import { Hamburger, makeStyles, Subtitle2, Title3, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { UserMenu } from './UserMenu';
 
 const useStyles = makeStyles({
   bar: {
@@ -40,6 +41,7 @@ export function AppBar({
           {title}
         </Subtitle2>
       ) : null}
+      <UserMenu />
     </header>
   );
 }

@@ -1,11 +1,16 @@
-import { FluentProvider, makeStyles, tokens } from '@fluentui/react-components';
-import { authLightTheme, themeForPath } from '@portal/shared';
-import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
-import type { PortalRoute } from '../routes/routeTable';
+import { FluentProvider, makeStyles, type Theme, tokens } from '@fluentui/react-components';
+import { authLightTheme, mainLightTheme, type ThemeName, themeForPath, usePortal } from '@portal/shared';
+import { type ReactNode, useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { isGuestOnly, matchPortalRoute, type PortalRoute } from '../routes/routeTable';
 import { AppBar } from './AppBar';
 import { NavigationDrawer } from './NavigationDrawer';
+import { PageLoadingContext } from './PageLoadingContext';
+import { PageProgressBar } from './PageProgressBar';
 import { useDrawerState } from './useDrawerState';
+import { usePageLoadingCounter } from './usePageLoadingCounter';
+
+const THEMES: Record<ThemeName, Theme> = { app: mainLightTheme, auth: authLightTheme };
 
 const useStyles = makeStyles({
   provider: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
@@ -26,38 +31,59 @@ const useStyles = makeStyles({
   },
 });
 
-/** The frame around every page: theme by path, app bar and drawer except on auth and full-screen routes. */
+/**
+ * The frame around every page. Theme by path and route meta (spec section 2); pages under /auth/
+ * render centred without drawer and app bar, full-screen routes without any chrome; the progress
+ * bar shows while a navigation or a remote page loads, except where the route hides it.
+ */
 export function Shell() {
   const styles = useStyles();
   const location = useLocation();
+  const navigation = useNavigation();
+  const { session } = usePortal();
   const route = useMatches().at(-1)?.handle as PortalRoute | undefined;
   const themeName = themeForPath(location.pathname, route?.meta.theme);
   const drawer = useDrawerState();
+  const pageLoading = usePageLoadingCounter();
   const title = route?.meta.title;
 
   useEffect(() => {
     document.title = title ? `${title} · Customer Portal` : 'Customer Portal';
   }, [title]);
 
-  if (route?.meta.fullScreen) return <Outlet />;
-  if (themeName === 'auth') {
-    return (
-      <FluentProvider theme={authLightTheme} className={styles.provider}>
-        <main className={styles.authMain}>
-          <Outlet />
-        </main>
-      </FluentProvider>
+  // While navigating, the page being left does not decide: the one being opened does.
+  const progressRoute = navigation.location ? matchPortalRoute(navigation.location.pathname)?.route : route;
+  const progress = (
+    <PageProgressBar
+      active={(navigation.state !== 'idle' || pageLoading.loading) && !progressRoute?.meta.hideProgressBar}
+    />
+  );
+  // Between an auth change and the navigation it causes, a signed-in user must not see a
+  // sign-in page (the guard sends them on; this covers the instant before).
+  const outlet = route && isGuestOnly(route) && session.isAuthenticated ? null : <Outlet />;
+
+  let layout: ReactNode;
+  if (route?.meta.fullScreen) {
+    layout = outlet;
+  } else if (location.pathname.includes('/auth/')) {
+    layout = <main className={styles.authMain}>{outlet}</main>;
+  } else {
+    layout = (
+      <>
+        <AppBar title={title} drawerOpen={drawer.open} onToggleDrawer={drawer.toggle} />
+        <div className={styles.body}>
+          <NavigationDrawer open={drawer.open} mobile={drawer.mobile} onClose={drawer.close} />
+          <main className={styles.main}>{outlet}</main>
+        </div>
+      </>
     );
   }
   return (
-    <div className={styles.provider}>
-      <AppBar title={title} drawerOpen={drawer.open} onToggleDrawer={drawer.toggle} />
-      <div className={styles.body}>
-        <NavigationDrawer open={drawer.open} mobile={drawer.mobile} onClose={drawer.close} />
-        <main className={styles.main}>
-          <Outlet />
-        </main>
-      </div>
-    </div>
+    <FluentProvider theme={THEMES[themeName]} className={styles.provider} data-theme={themeName}>
+      <PageLoadingContext.Provider value={pageLoading.track}>
+        {progress}
+        {layout}
+      </PageLoadingContext.Provider>
+    </FluentProvider>
   );
 }

@@ -79,6 +79,75 @@ describe('identity client', () => {
   });
 });
 
+describe('identity client: session token and odd answers', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps a session token the server hands out and sends it on later calls', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(200, { status: 200, data: {}, meta: { is_authenticated: true, session_token: 'tok-9' } }),
+    );
+    await identityRequest('POST', '/auth/login', {});
+    expect(sessionStorage.getItem(SESSION_TOKEN_KEY)).toBe('tok-9');
+    const fetchMock = answer(200, { status: 200, data: {} });
+    vi.stubGlobal('fetch', fetchMock);
+    await identityRequest('GET', '/auth/session');
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect((init.headers as Record<string, string>)['X-Session-Token']).toBe('tok-9');
+  });
+
+  it('sends no session token header without one, and no body or content type on GET', async () => {
+    const fetchMock = answer(200, { status: 200, data: {} });
+    vi.stubGlobal('fetch', fetchMock);
+    await identityRequest('GET', '/auth/session');
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    const headers = init.headers as Record<string, string>;
+    expect(headers['X-Session-Token']).toBeUndefined();
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(init.body).toBeUndefined();
+  });
+
+  it('answers a body that is not JSON with the HTTP status', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    expect(await identityRequest('GET', '/auth/session')).toEqual({ status: 502 });
+  });
+
+  it('fills in the HTTP status when the JSON body has none, and fires the event on such a 401', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(401, { data: { flows: [{ id: 'login' }] }, meta: { is_authenticated: false } }),
+    );
+    const events: unknown[] = [];
+    const listener = (e: Event) => events.push((e as CustomEvent).detail);
+    window.addEventListener(AUTH_CHANGE_EVENT, listener);
+    const result = await identityRequest('GET', '/auth/session');
+    window.removeEventListener(AUTH_CHANGE_EVENT, listener);
+    expect(result.status).toBe(401);
+    expect(events).toEqual([result]);
+  });
+
+  it('fires no event on a network failure, a 400 or an unauthenticated 200', async () => {
+    const events: unknown[] = [];
+    const listener = (e: Event) => events.push(e);
+    window.addEventListener(AUTH_CHANGE_EVENT, listener);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    await identityRequest('GET', '/auth/session');
+    vi.stubGlobal('fetch', answer(400, { status: 400, errors: [{ code: 'invalid', message: 'x' }] }));
+    await identityRequest('POST', '/auth/login', {});
+    vi.stubGlobal('fetch', answer(200, { status: 200, data: {}, meta: { is_authenticated: false } }));
+    await identityRequest('POST', '/auth/password/request', {});
+    window.removeEventListener(AUTH_CHANGE_EVENT, listener);
+    expect(events).toEqual([]);
+  });
+});
+
 describe('loadSessionState', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -106,5 +175,28 @@ describe('loadSessionState', () => {
     );
     const state = await loadSessionState();
     expect(state.isAuthenticated).toBe(true);
+  });
+
+  it('loads the session and the config together, and keeps the answer as auth', async () => {
+    const session = { status: 200, data: { user: { id: 1 } }, meta: { is_authenticated: true } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        Response.json(url.endsWith('/config') ? { status: 200, data: { account: {} } } : session),
+      ),
+    );
+    expect(await loadSessionState()).toEqual({
+      loaded: true,
+      isAuthenticated: true,
+      auth: session,
+      config: { account: {} },
+    });
+  });
+
+  it('a signed-out 401 is loaded, not authenticated, with its flows', async () => {
+    const session = { status: 401, data: { flows: [{ id: 'login' }] }, meta: { is_authenticated: false } };
+    vi.stubGlobal('fetch', answer(401, session));
+    const state = await loadSessionState();
+    expect(state).toMatchObject({ loaded: true, isAuthenticated: false, auth: session });
   });
 });

@@ -31,8 +31,9 @@ export class UnknownFlowError extends Error {
 
 /** The page of a flow; an unknown flow is an error (spec section 8). */
 export function pathForFlow(flow: Pick<Flow, 'id'>): string {
-  const path = FLOW_PATHS[flow.id];
-  if (!path) throw new UnknownFlowError(flow.id);
+  // own keys only: an id such as `toString` must not find Object.prototype
+  const path = Object.hasOwn(FLOW_PATHS, flow.id) ? FLOW_PATHS[flow.id] : undefined;
+  if (!path) throw new UnknownFlowError(String(flow.id));
   return path;
 }
 

@@ -1,4 +1,5 @@
 import type { SessionState } from '../contract/PortalContext';
+import { authInfo } from './authInfo';
 import { getConfig, getSession } from './client';
 
 /**
@@ -7,9 +8,10 @@ import { getConfig, getSession } from './client';
  */
 export async function loadSessionState(): Promise<SessionState> {
   const [auth, config] = await Promise.all([getSession(), getConfig()]);
-  const isAuthenticated =
-    auth.status === 200
-      ? Boolean(auth.meta?.is_authenticated)
-      : auth.status === 401 && Boolean(auth.meta?.is_authenticated);
-  return { loaded: true, isAuthenticated, auth: auth.status === 0 ? null : auth, config };
+  return {
+    loaded: true,
+    isAuthenticated: authInfo(auth).isAuthenticated,
+    auth: auth.status === 0 ? null : auth,
+    config,
+  };
 }

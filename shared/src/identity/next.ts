@@ -5,24 +5,30 @@
 export const NEXT_COOKIE = 'next';
 export const NEXT_COOKIE_MAX_AGE_S = 1800;
 
+/** How many layers of percent-encoding a candidate is unwrapped to look for a hidden `//`. */
+const MAX_DECODE_DEPTH = 3;
+
 /**
  * True for a path on this site: one leading slash, then no second slash or backslash (browsers
- * read `/\evil` as `//evil`), no control characters, and still a path once percent-decoded
- * (`/%2F%2Fevil`) and once resolved against the current origin.
+ * read `/\evil` as `//evil`), no control characters (browsers drop tabs and newlines, so
+ * `/\t/evil` is `//evil`), and all that still true once percent-decoded, layer by layer
+ * (`/%2F%2Fevil`, `/%252F%252Fevil`), and once resolved against the current origin.
  */
 export function isSafeNextPath(value: unknown): value is string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return false;
-  let decoded = value;
-  try {
-    decoded = decodeURIComponent(value);
-  } catch {
-    return false;
-  }
-  for (const candidate of [value, decoded]) {
-    if (!candidate.startsWith('/')) return false;
-    if (candidate[1] === '/' || candidate[1] === '\\') return false;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-    if (/[\u0000-\u001f\u007f]/.test(candidate)) return false;
+  let candidate = value;
+  for (let depth = 0; ; depth++) {
+    if (!isPlainPath(candidate)) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(candidate);
+    } catch {
+      return false;
+    }
+    if (decoded === candidate) break;
+    // more layers than any honest link carries
+    if (depth === MAX_DECODE_DEPTH) return false;
+    candidate = decoded;
   }
   try {
     const base = 'https://portal.invalid';
@@ -30,6 +36,13 @@ export function isSafeNextPath(value: unknown): value is string {
   } catch {
     return false;
   }
+}
+
+function isPlainPath(candidate: string): boolean {
+  if (!candidate.startsWith('/')) return false;
+  if (candidate[1] === '/' || candidate[1] === '\\') return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  return !/[\u0000-\u001f\u007f]/.test(candidate);
 }
 
 function readCookie(name: string): string | undefined {

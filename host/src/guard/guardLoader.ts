@@ -1,0 +1,62 @@
+import { clearNextPath, readNextPath } from '@portal/shared';
+import { type DataRouter, type LoaderFunction, redirect, replace } from 'react-router';
+import { FEATURE_FLAGS } from '../portal/featureFlags';
+import type { PortalRoute } from '../routes/routeTable';
+import type { SessionStore } from '../session/sessionStore';
+import { type GuardState, guard } from './guard';
+import { WORKSPACES_NOT_LOADED } from './workspaceGuardState';
+
+/** What the guard reads at the moment of a navigation. */
+export interface GuardSource {
+  store: SessionStore;
+  /** the router, once created: its committed location is where the user "is" */
+  router: () => Pick<DataRouter, 'state'> | undefined;
+  /** whether the address bar already shows this path (a Back/Forward, or the first load) */
+  addressShows?: (path: string) => boolean;
+}
+
+/** The browser's answer to `addressShows`: on a POP the address changes before loaders run. */
+export function browserAddressShows(path: string): boolean {
+  return window.location.pathname + window.location.search === path;
+}
+
+export function guardState({ store, router }: GuardSource): GuardState {
+  const current = router()?.state;
+  return {
+    isAuthenticated: store.getState().isAuthenticated,
+    featureFlags: FEATURE_FLAGS,
+    from: current?.initialized ? current.location.pathname + current.location.search : null,
+    nextPath: readNextPath(),
+    workspaces: WORKSPACES_NOT_LOADED,
+  };
+}
+
+/**
+ * The guard as the loader of a table route. A data router runs the loader of the matched route
+ * before every navigation to it, the first one included, and before anything renders, so a
+ * visitor never sees a page the guard refuses.
+ *
+ * How a redirect meets the history: in an in-app navigation the refused entry was never
+ * committed, so the redirect is pushed in its place (Back returns to where the user was). On the
+ * first load or a Back/Forward the refused URL is already in the address bar, so it is replaced
+ * (Back must not bounce into the redirect again). Staying replaces the current entry with itself.
+ */
+export function guardLoader(route: PortalRoute, pattern: string, source: GuardSource): LoaderFunction {
+  return ({ request, params }) => {
+    const url = new URL(request.url);
+    const intended = url.pathname + url.search;
+    const state = guardState(source);
+    const decision = guard({ route, pattern, params, pathname: url.pathname, search: url.search }, state);
+    switch (decision.kind) {
+      case 'allow':
+        return null;
+      case 'stay':
+        throw replace(decision.at);
+      case 'redirect': {
+        if (decision.consume === 'next') clearNextPath();
+        const inPlace = state.from === null || source.addressShows?.(intended) === true;
+        throw (inPlace ? replace : redirect)(decision.to);
+      }
+    }
+  };
+}
