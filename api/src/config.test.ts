@@ -41,8 +41,34 @@ describe('loadConfig', () => {
           minScore: 0.5,
           verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
         },
+        oidcProviders: [],
       },
     });
+  });
+
+  it('reads the OpenID Connect providers and lists their problems with the others', () => {
+    const acme = {
+      id: 'acme',
+      name: 'Acme SSO',
+      issuer: 'https://login.acme.example',
+      clientId: 'portal',
+      clientSecret: 'hunter2-secret',
+    };
+    expect(loadConfig({ PORTAL_OIDC_PROVIDERS: JSON.stringify([acme]) }).identity.oidcProviders).toEqual([
+      { ...acme, scopes: ['openid', 'email', 'profile'] },
+    ]);
+    const problems = problemsOf({
+      PORT: 'x',
+      PORTAL_OIDC_PROVIDERS: JSON.stringify([{ ...acme, issuer: 'http://login.acme.example' }, acme]),
+    });
+    expect(problems).toEqual([
+      'PORT: "x" is not a port number (0-65535)',
+      'PORTAL_OIDC_PROVIDERS[0].issuer: "http://login.acme.example" must use https (http only on localhost or 127.0.0.1)',
+      'PORTAL_OIDC_PROVIDERS[1].id: "acme" is used by another provider',
+    ]);
+    const broken = problemsOf({ PORTAL_OIDC_PROVIDERS: '[{"clientSecret":hunter2-secret}]' });
+    expect(broken).toEqual(['PORTAL_OIDC_PROVIDERS: not valid JSON']);
+    expect([...problems, ...broken].join()).not.toContain('hunter2');
   });
 
   it('reads the identity service variables', () => {

@@ -2,6 +2,12 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LevelWithSilent } from 'pino';
 import { DEFAULT_REMOTE_MAP, parseRemoteMapJson, type RemotesSource } from './remotes/remote-map.js';
+import {
+  OIDC_PROVIDERS_ENV,
+  OidcConfigError,
+  type OidcProvider,
+  readOidcProviders,
+} from './sso/oidcProviders.js';
 
 /** The monorepo root; `src/` and `dist/` sit at the same depth, so this holds for both. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -50,6 +56,8 @@ export interface IdentityConfig {
     minScore: number;
     verifyUrl: string;
   };
+  /** `PORTAL_OIDC_PROVIDERS`: the OpenID Connect providers offered for sign-in (none by default). */
+  oidcProviders: readonly OidcProvider[];
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -164,6 +172,19 @@ function readFlag(env: Env, name: string, problems: string[]): boolean {
   return false;
 }
 
+/** The provider list's own problems (`[0].issuer: …`), reported under the variable's name. */
+function readProviders(env: Env, problems: string[]): OidcProvider[] {
+  try {
+    return readOidcProviders(env);
+  } catch (error) {
+    if (!(error instanceof OidcConfigError)) throw error;
+    for (const problem of error.problems) {
+      problems.push(`${OIDC_PROVIDERS_ENV}${problem.startsWith('[') ? '' : ': '}${problem}`);
+    }
+    return [];
+  }
+}
+
 function readIdentity(env: Env, nodeEnv: NodeEnv, problems: string[]): IdentityConfig {
   const rawPublicUrl = readUrl(env, 'PORTAL_PUBLIC_URL', ['http:', 'https:'], problems);
   let publicUrl = 'http://localhost:8080';
@@ -208,6 +229,7 @@ function readIdentity(env: Env, nodeEnv: NodeEnv, problems: string[]): IdentityC
         readUrl(env, 'RECAPTCHA_VERIFY_URL', ['http:', 'https:'], problems) ??
         'https://www.google.com/recaptcha/api/siteverify',
     },
+    oidcProviders: readProviders(env, problems),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -126,6 +127,30 @@ export const identityTokens = pgTable(
   ],
 );
 
+/**
+ * A login at an OpenID Connect provider linked to a user (allauth's `SocialAccount`): `provider` is
+ * the configured provider id, `uid` the subject (`sub`), unique per provider. `extra` keeps the
+ * provider's claims (ID token merged with UserInfo) from the latest login.
+ */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    uid: text('uid').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    extra: jsonb('extra').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('social_accounts_provider_uid').on(table.provider, table.uid),
+    index('social_accounts_user_id').on(table.userId),
+  ],
+);
+
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 
 /** Mail and SMS the embedded drivers "sent": the default when no SMTP server or SMS provider is set. */
@@ -148,4 +173,5 @@ export const outboxMessages = pgTable(
 
 export type AuthSession = typeof authSessions.$inferSelect;
 export type Authenticator = typeof authenticators.$inferSelect;
+export type SocialAccount = typeof socialAccounts.$inferSelect;
 export type OutboxMessage = typeof outboxMessages.$inferSelect;

@@ -12,6 +12,11 @@ export interface Envelope {
   errors?: ApiError[];
 }
 
+/** A 302 instead of a JSON answer: the provider redirect and its callback, which browsers navigate to. */
+export interface Redirect {
+  redirect: string;
+}
+
 export const ok = (data?: unknown, meta?: Record<string, unknown>): Envelope => ({
   status: 200,
   ...(data === undefined ? {} : { data }),

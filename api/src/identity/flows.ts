@@ -209,9 +209,21 @@ export function recordAuthentication(ctx: Ctx, record: AuthRecord): void {
 /** A provider module's pending flow (e.g. `provider_signup`), shown in the 401 flows. */
 export function startPendingFlow(ctx: Ctx, flow: PendingFlow): Envelope | Promise<Envelope> {
   delete ctx.session.data.pending;
-  ctx.session.data.pendingFlow = flow;
+  ctx.session.data.pendingFlow = { startedAt: ctx.nowS(), ...flow };
   ctx.session.changed();
   return authenticationResponse(ctx);
+}
+
+/** The pending non-login flow of this session, unless it is older than a stashed login may be. */
+export function pendingFlow(ctx: Ctx, id?: string): PendingFlow | undefined {
+  const flow = ctx.session.data.pendingFlow;
+  if (!flow) return undefined;
+  if (flow.startedAt !== undefined && ctx.nowS() - flow.startedAt > PENDING_LOGIN_TIMEOUT_S) {
+    delete ctx.session.data.pendingFlow;
+    ctx.session.changed();
+    return undefined;
+  }
+  return id === undefined || flow.id === id ? flow : undefined;
 }
 
 export function logout(ctx: Ctx): void {
@@ -228,20 +240,25 @@ async function anonymousFlows(ctx: Ctx) {
   if (redirect.length > 0) flows.push({ id: 'provider_redirect', providers: redirect });
   if (token.length > 0) flows.push({ id: 'provider_token', providers: token });
 
-  let pendingFlow: Record<string, unknown> | undefined;
+  let current: Record<string, unknown> | undefined;
   const pending = pendingLogin(ctx);
   if (pending?.current) {
-    pendingFlow = { id: pending.current, is_pending: true };
+    current = { id: pending.current, is_pending: true };
     if (pending.current === 'mfa_authenticate' && pending.userId) {
-      pendingFlow.types = await mfaTypes(ctx.db, pending.userId);
+      current.types = await mfaTypes(ctx.db, pending.userId);
     }
-  } else if (ctx.session.data.pendingFlow) {
-    pendingFlow = { ...ctx.session.data.pendingFlow, is_pending: true };
+  } else {
+    const flow = pendingFlow(ctx);
+    if (flow) {
+      // allauth's flow names the provider; what it said about the visitor stays on the server.
+      const { sociallogin: _kept, startedAt: _started, ...shown } = flow;
+      current = { ...shown, is_pending: true };
+    }
   }
-  if (pendingFlow) {
-    const existing = flows.find((flow) => flow.id === pendingFlow.id);
-    if (existing) Object.assign(existing, pendingFlow);
-    else flows.push(pendingFlow);
+  if (current) {
+    const existing = flows.find((flow) => flow.id === current.id);
+    if (existing) Object.assign(existing, current);
+    else flows.push(current);
   }
   return flows;
 }

@@ -2,12 +2,13 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { IdentityConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { User } from '../db/schema.js';
+import { socialProviderConfig } from '../sso/oidcProviders.js';
 import type { CaptchaVerifier, IdentityServices } from './context.js';
 import { outboxMailer, outboxSms, readOutbox } from './notify/outbox.js';
 import { webhookSms } from './notify/sms-webhook.js';
 import { smtpMailer } from './notify/smtp.js';
 import type { Mailer, SmsSender } from './notify/types.js';
-import { IDENTITY_PREFIX, identityPlugin } from './plugin.js';
+import { IDENTITY_PREFIX, identityPlugin, providerCallbackPlugin } from './plugin.js';
 import { type ProviderRegistry, StaticProviderRegistry } from './providers.js';
 import { RateLimiter } from './rate-limit.js';
 import { recaptchaVerifier } from './recaptcha.js';
@@ -48,7 +49,7 @@ export function createIdentityServices(
         ? webhookSms(config.smsWebhookUrl, config.smsWebhookToken)
         : outboxSms(db, logger)),
     limiter: new RateLimiter(now),
-    providers: overrides.providers ?? new StaticProviderRegistry(),
+    providers: overrides.providers ?? new StaticProviderRegistry(socialProviderConfig(config.oidcProviders)),
     verifyCaptcha:
       overrides.verifyCaptcha !== undefined
         ? overrides.verifyCaptcha
@@ -60,6 +61,7 @@ export function createIdentityServices(
 
 export function registerIdentity(app: FastifyInstance, services: IdentityServices): void {
   app.register(identityPlugin, { prefix: IDENTITY_PREFIX, services });
+  app.register(providerCallbackPlugin, { services });
 }
 
 /** For other features (GraphQL): the signed-in user of a request's `sessionid` cookie, if any. */

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx, type IdentityServices } from './context.js';
-import { CSRF_COOKIE, csrfFails, setCsrfCookie } from './csrf.js';
-import type { Envelope } from './envelope.js';
+import { CSRF_COOKIE, CSRF_FORM_FIELD, csrfFails, isFormPost, setCsrfCookie } from './csrf.js';
+import type { Envelope, Redirect } from './envelope.js';
 import { MESSAGES } from './messages.js';
 import { authRoutes } from './routes/auth.js';
 import { mfaRoutes } from './routes/mfa.js';
 import { passwordRoutes } from './routes/password.js';
+import { providerCallbackRoutes, providerRoutes } from './routes/provider.js';
 import { sessionsRoutes } from './routes/sessions.js';
 import { verificationRoutes } from './routes/verification.js';
 import { BrowserSession } from './session.js';
@@ -13,7 +14,7 @@ import { asBody, type Body } from './validation.js';
 
 export const IDENTITY_PREFIX = '/_allauth/browser/v1';
 
-export type IdentityHandler = (ctx: Ctx, body: Body) => Promise<Envelope>;
+export type IdentityHandler = (ctx: Ctx, body: Body) => Promise<Envelope | Redirect>;
 
 /** How a route module adds its routes: `route('POST', '/auth/login', handler)`. */
 export type Route = (method: 'GET' | 'POST' | 'DELETE', url: string, handler: IdentityHandler) => void;
@@ -24,34 +25,27 @@ class MalformedJson extends Error {
   statusCode = 400;
 }
 
+const csrfRefusal = (request: FastifyRequest, reply: FastifyReply) => {
+  request.log.info({ hasCookie: Boolean(request.cookies[CSRF_COOKIE]) }, 'csrf check failed');
+  return reply.code(403).send({ status: 403, errors: [{ code: 'csrf', message: MESSAGES.csrf_failed }] });
+};
+
 /**
- * The django-allauth headless "browser" API. Every handler gets the request's browser session, and
- * the session is saved before the answer goes out. Every answer (also a refusal) carries the
- * `csrftoken` cookie and `Cache-Control: no-store`, like allauth's responses.
+ * What every identity route shares, in the plugin that calls it: the CSRF check, the `csrftoken`
+ * cookie and `Cache-Control: no-store` on every answer (also a refusal), the error answers, and
+ * `route`, which hands each handler the request's browser session and saves the session before the
+ * answer goes out.
  */
-export async function identityPlugin(
-  app: FastifyInstance,
-  opts: { services: IdentityServices },
-): Promise<void> {
-  const { services } = opts;
+function identityContext(app: FastifyInstance, services: IdentityServices): Route {
   const secure = services.config.secureCookies;
 
-  // allauth reads an empty body as no fields (then "required" errors) and refuses malformed JSON.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new MalformedJson(MESSAGES.malformed_json), undefined);
-    }
-  });
-
   app.addHook('onRequest', async (request, reply) => {
-    if (csrfFails(request)) {
-      request.log.info({ hasCookie: Boolean(request.cookies[CSRF_COOKIE]) }, 'csrf check failed');
-      return reply.code(403).send({ status: 403, errors: [{ code: 'csrf', message: MESSAGES.csrf_failed }] });
+    // A form post carries its token in the body: checked in preHandler, once the body is parsed.
+    if (!isFormPost(request) && csrfFails(request)) return csrfRefusal(request, reply);
+  });
+  app.addHook('preHandler', async (request, reply) => {
+    if (isFormPost(request) && csrfFails(request, asBody(request.body)[CSRF_FORM_FIELD])) {
+      return csrfRefusal(request, reply);
     }
   });
 
@@ -71,24 +65,66 @@ export async function identityPlugin(
     return reply.code(status).send({ status });
   });
 
-  const route: Route = (method, url, handler) => {
+  return (method, url, handler) => {
     app.route({
       method,
       url,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const session = await BrowserSession.load(services.db, request, services.now);
         const ctx = new Ctx(services, request, reply, session);
-        const envelope = await handler(ctx, asBody(request.body));
+        const answer = await handler(ctx, asBody(request.body));
         await session.commit(request, reply, { secure });
         if (ctx.rotateCsrf) rotating.add(request);
-        return reply.code(envelope.status).send(envelope);
+        if ('redirect' in answer) return reply.redirect(answer.redirect, 302);
+        return reply.code(answer.status).send(answer);
       },
     });
   };
+}
 
+/**
+ * The django-allauth headless "browser" API. Every answer (also a refusal) carries the `csrftoken`
+ * cookie and `Cache-Control: no-store`, like allauth's responses.
+ */
+export async function identityPlugin(
+  app: FastifyInstance,
+  opts: { services: IdentityServices },
+): Promise<void> {
+  // allauth reads an empty body as no fields (then "required" errors) and refuses malformed JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new MalformedJson(MESSAGES.malformed_json), undefined);
+    }
+  });
+  // The provider redirect is a plain HTML form post (the browser must follow the answer's redirect).
+  // Django's QueryDict.get: the last value of a repeated field.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const route = identityContext(app, opts.services);
   authRoutes(route);
   verificationRoutes(route);
   passwordRoutes(route);
   mfaRoutes(route);
   sessionsRoutes(route);
+  providerRoutes(route);
+}
+
+/**
+ * The provider callback, outside `/_allauth`: allauth serves it at `/accounts/oidc/{id}/login/callback/`
+ * (the redirect URI registered at the provider). Same session, cookies and CSRF rotation as the API.
+ */
+export async function providerCallbackPlugin(
+  app: FastifyInstance,
+  opts: { services: IdentityServices },
+): Promise<void> {
+  providerCallbackRoutes(identityContext(app, opts.services));
 }

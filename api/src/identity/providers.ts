@@ -1,8 +1,9 @@
 /**
- * Third-party (SSO) providers, as `/config` and the 401 flows list them. The registry is empty until
- * a provider module registers into it; that module drives its own redirect and callback routes and
- * finishes with `beginLogin` (known account) or `startPendingFlow({ id: 'provider_signup', … })`
- * from `flows.ts`.
+ * Third-party (SSO) providers, as `/config`, the 401 flows and the `provider_signup` flow list them
+ * (allauth's `Provider` schema). By default the OpenID Connect providers of `PORTAL_OIDC_PROVIDERS`
+ * (`socialProviderConfig` in `sso/oidcProviders.ts`); `routes/provider.ts` drives their redirect,
+ * callback and sign-up, and finishes with `beginLogin` (known account) or `startPendingFlow({ id:
+ * 'provider_signup', … })` from `flows.ts`.
  */
 export interface ProviderInfo {
   id: string;
@@ -17,7 +18,10 @@ export interface ProviderRegistry {
 }
 
 export class StaticProviderRegistry implements ProviderRegistry {
-  private readonly providers: ProviderInfo[] = [];
+  private readonly providers: ProviderInfo[];
+  constructor(providers: readonly ProviderInfo[] = []) {
+    this.providers = [...providers];
+  }
   register(provider: ProviderInfo): void {
     this.providers.push(provider);
   }

@@ -3,6 +3,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { type AuthSession, authSessions } from '../db/schema.js';
+import type { OidcLoginState } from '../sso/oidcClient.js';
+import type { ProviderInfo } from './providers.js';
 
 export const SESSION_COOKIE = 'sessionid';
 /** Django's SESSION_COOKIE_AGE: two weeks, renewed whenever the session is saved. */
@@ -44,16 +46,48 @@ export interface PendingLogin {
   phoneCode?: CodeProcess;
 }
 
-/** A non-login flow pending in this session, e.g. `provider_signup` from a provider module. */
+/**
+ * What a provider said about a login that has no portal account yet (allauth's stashed
+ * `sociallogin`), kept until the visitor completes the provider sign-up. Never shown to the browser.
+ */
+export interface PendingSocialLogin {
+  provider: string;
+  uid: string;
+  /** lower-cased */
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  claims: Record<string, unknown>;
+}
+
+/** A non-login flow pending in this session: `provider_signup`. */
 export interface PendingFlow {
   id: string;
-  [key: string]: unknown;
+  /** Shown in the flow (allauth's `Provider`). */
+  provider?: ProviderInfo;
+  /** Kept server-side: stripped from the flow the browser sees. */
+  sociallogin?: PendingSocialLogin;
+  /** Epoch seconds; the flow lapses like a stashed login. */
+  startedAt?: number;
+}
+
+/** A provider login started by `/auth/provider/redirect`, until the provider sends the browser back. */
+export interface ProviderRedirectState {
+  /** From `beginLogin` in `sso/oidcClient.ts`: state, nonce, PKCE verifier. */
+  login: OidcLoginState;
+  /** Where the browser goes afterwards: a same-site relative URL, checked on the way in. */
+  callbackUrl: string;
+  process: 'login' | 'connect';
 }
 
 export interface SessionData {
   records?: AuthRecord[];
   pending?: PendingLogin;
   pendingFlow?: PendingFlow;
+  /** Started provider logins, keyed by their `state` (several tabs may start one each). */
+  providerRedirects?: ProviderRedirectState[];
   /** The TOTP secret shown by `GET /account/authenticators/totp`, checked on activation. */
   totpSecret?: string;
 }

@@ -51,6 +51,16 @@ describe('readOidcProviders', () => {
     );
   });
 
+  it('never quotes the text around a JSON error (it may be the secret)', () => {
+    let message = '';
+    try {
+      readOidcProviders({ PORTAL_OIDC_PROVIDERS: '[{"clientSecret":hunter2}]' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe('Invalid PORTAL_OIDC_PROVIDERS:\n  - not valid JSON');
+  });
+
   it('rejects anything but an array', () => {
     expect(problemsOf({ acme })).toEqual(['expected a JSON array of providers']);
   });

@@ -166,7 +166,11 @@ export function readOidcProviders(
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    throw new OidcConfigError([`not valid JSON (${(error as Error).message})`]);
+    // V8's message quotes the text around the fault, which may be the client secret: keep only the position.
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    throw new OidcConfigError([
+      `not valid JSON${position === undefined ? '' : ` (at position ${position})`}`,
+    ]);
   }
   return parseOidcProviders(value);
 }

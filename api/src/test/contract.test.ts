@@ -6,6 +6,7 @@ import {
   EXEMPT_ANSWERS,
   EXEMPT_PATHS,
   ORIGINAL_CONTRACT_FILE,
+  PROVIDER_OPERATIONS,
 } from './contract.js';
 
 const P = '/_allauth/browser/v1';
@@ -61,5 +62,59 @@ describe('the contract checker', () => {
     expect(
       checker.check({ method: 'POST', url: `${P}/auth/login`, status: 403, body: { status: 403 } }),
     ).toEqual([]);
+  });
+
+  it("checks allauth's provider operations, which the contract lacks, against its own schemas", () => {
+    expect(Object.keys(PROVIDER_OPERATIONS)).toEqual([
+      'POST /auth/provider/redirect',
+      'GET /auth/provider/signup',
+      'POST /auth/provider/signup',
+    ]);
+    const provider = { id: 'acme', name: 'Acme', flows: ['provider_redirect'] };
+    const user = { display: 'Ada', username: 'ada@example.com', has_usable_password: false };
+    const data = { user, account: { uid: 'sub-1', provider, display: 'Ada' }, email: [] };
+    expect(
+      checker.check({
+        method: 'GET',
+        url: `${P}/auth/provider/signup`,
+        status: 200,
+        body: { status: 200, data },
+      }),
+    ).toEqual([]);
+    expect(
+      checker.check({
+        method: 'GET',
+        url: `${P}/auth/provider/signup`,
+        status: 200,
+        body: { status: 200, data: { ...data, account: { uid: 'sub-1' } } },
+      }),
+    ).toHaveLength(1);
+    expect(
+      checker.check({
+        method: 'POST',
+        url: `${P}/auth/provider/redirect`,
+        status: 500,
+        body: { status: 500 },
+      }),
+    ).toEqual(["POST /auth/provider/redirect 500: status 500 is not in allauth's provider operation"]);
+    expect(
+      checker.check({
+        method: 'POST',
+        url: `${P}/auth/provider/redirect`,
+        status: 403,
+        body: { status: 403 },
+      }),
+    ).toEqual([]);
+  });
+
+  it("accepts allauth's record of a provider login, which the contract's branch mis-requires", () => {
+    const user = { id: 1, display: 'Ada', username: 'ada@example.com', has_usable_password: false };
+    const methods = [{ method: 'socialaccount', at: 1, provider: 'acme', uid: 'sub-1' }];
+    const body = { status: 200, data: { user, methods }, meta: { is_authenticated: true } };
+    expect(checker.check({ method: 'GET', url: `${P}/auth/session`, status: 200, body })).toEqual([]);
+    const broken = { ...body, data: { user, methods: [{ method: 'socialaccount', at: 1 }] } };
+    expect(
+      checker.check({ method: 'GET', url: `${P}/auth/session`, status: 200, body: broken }),
+    ).toHaveLength(1);
   });
 });

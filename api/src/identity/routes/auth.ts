@@ -1,4 +1,3 @@
-import { users } from '../../db/schema.js';
 import type { ApiError } from '../envelope.js';
 import { errorResponse, fieldError } from '../envelope.js';
 import {
@@ -11,15 +10,9 @@ import {
 import { MESSAGES } from '../messages.js';
 import { checkPassword, hashPassword } from '../passwords.js';
 import type { Route } from '../plugin.js';
+import { createUser, readSignupForm } from '../signup.js';
 import { findUserByEmail } from '../users.js';
-import {
-  checkbox,
-  mobilePhone,
-  newPassword,
-  optionalString,
-  requiredEmail,
-  requiredString,
-} from '../validation.js';
+import { requiredEmail, requiredString } from '../validation.js';
 import { captchaRefusal, rateLimited, requireUser } from './guards.js';
 
 export function authRoutes(route: Route): void {
@@ -86,35 +79,21 @@ export function authRoutes(route: Route): void {
     const captcha = await captchaRefusal(ctx, body.recaptcha_token);
     if (captcha) return captcha;
 
-    const errors: ApiError[] = [];
-    const email = requiredEmail(body, 'email', errors);
-    const password = newPassword(body, 'password', errors);
-    const phone = mobilePhone(body, 'phone', errors);
-    const consentPersonalData = checkbox(body, 'consent_personal_data', true, errors);
-    const consentMarketing = checkbox(body, 'consent_marketing', false, errors);
-    const referral = optionalString(body, 'referral', 100, errors);
-    if (errors.length > 0 || email === undefined || password === undefined || phone === undefined) {
-      return errorResponse(errors);
-    }
+    const { errors, form, password } = readSignupForm(body, { password: true, phoneRequired: true });
+    if (!form || password === undefined) return errorResponse(errors);
 
-    const passwordHash = await hashPassword(password);
-    const now = new Date(ctx.services.now());
-    const [user] = await ctx.db
-      .insert(users)
-      .values({
-        email,
-        phone,
-        passwordHash,
-        consentPersonalDataAt: consentPersonalData ? now : null,
-        consentMarketingAt: consentMarketing ? now : null,
-        referral,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
+    const user = await createUser(ctx.db, form, {
+      passwordHash: await hashPassword(password),
+      emailVerified: false,
+      now: new Date(ctx.services.now()),
+    });
     // A taken e-mail must look exactly like a fresh sign-up (no account enumeration).
-    if (!user) return startFakeSignup(ctx, email, phone);
+    if (!user) return startFakeSignup(ctx, form.email, form.phone);
     ctx.request.log.info({ userId: user.id }, 'signed up');
-    return beginLogin(ctx, user, { record: { method: 'password', at: ctx.nowS(), email }, signup: true });
+    return beginLogin(ctx, user, {
+      record: { method: 'password', at: ctx.nowS(), email: user.email },
+      signup: true,
+    });
   });
 
   route('POST', '/auth/reauthenticate', async (ctx, body) => {
