@@ -202,7 +202,15 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [
         {
-          context: ['/_allauth', '/api', '/ws', '/remotes.json', '/_dev'],
+          context: [
+            '/_allauth',
+            '/accounts',
+            '/api',
+            '/ws',
+            '/remotes.json',
+            '/runtime-config.json',
+            '/_dev',
+          ],
           target: process.env.PORTAL_API_URL || `http://localhost:${PORTS.host}`,
           ws: true,
           changeOrigin: false,

@@ -7,7 +7,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** Paths that belong to the server, never to the host's router: an unknown one is a plain 404. */
-const SERVER_PREFIXES = ['/api', '/ws', '/_allauth', '/_dev', '/healthz', '/remotes.json'] as const;
+const SERVER_PREFIXES = [
+  '/api',
+  '/ws',
+  '/_allauth',
+  '/accounts',
+  '/_dev',
+  '/healthz',
+  '/remotes.json',
+  '/runtime-config.json',
+] as const;
 
 const CONTENT_HASH = /\.[0-9a-f]{8,}\./;
 
