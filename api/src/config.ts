@@ -41,6 +41,8 @@ export interface IdentityConfig {
   secureCookies: boolean;
   /** How recent an authentication must be for sensitive calls (allauth's 300 s by default). */
   reauthTimeoutS: number;
+  /** test runs only: every allowance multiplied (all e2e browsers share one IP address) */
+  rateLimitScale: number;
   /** `GET /_dev/outbox`: never in production. */
   devTools: boolean;
   /** SMTP via nodemailer when set; otherwise mail goes to the outbox table. */
@@ -199,6 +201,16 @@ function readIdentity(env: Env, nodeEnv: NodeEnv, problems: string[]): IdentityC
     else problems.push(`PORTAL_REAUTH_TIMEOUT_S: "${reauth}" is not a positive number of seconds`);
   }
 
+  let rateLimitScale = 1;
+  const scale = read(env, 'PORTAL_RATE_LIMIT_SCALE');
+  if (scale !== undefined) {
+    if (/^\d+$/.test(scale) && Number(scale) >= 1) rateLimitScale = Number(scale);
+    else problems.push(`PORTAL_RATE_LIMIT_SCALE: "${scale}" is not a whole number from 1 up`);
+    if (nodeEnv === 'production' && rateLimitScale !== 1) {
+      problems.push('PORTAL_RATE_LIMIT_SCALE: loosening the rate limits is refused when NODE_ENV=production');
+    }
+  }
+
   const devTools = readFlag(env, 'PORTAL_DEV_TOOLS', problems);
   if (devTools && nodeEnv === 'production') {
     problems.push('PORTAL_DEV_TOOLS: dev tools (the outbox reader) are refused when NODE_ENV=production');
@@ -216,6 +228,7 @@ function readIdentity(env: Env, nodeEnv: NodeEnv, problems: string[]): IdentityC
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
     reauthTimeoutS,
+    rateLimitScale,
     devTools,
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems),
     mailFrom: read(env, 'MAIL_FROM') ?? 'Portal <no-reply@localhost>',

@@ -48,7 +48,7 @@ export function createIdentityServices(
       (config.smsWebhookUrl
         ? webhookSms(config.smsWebhookUrl, config.smsWebhookToken)
         : outboxSms(db, logger)),
-    limiter: new RateLimiter(now),
+    limiter: new RateLimiter(now, config.rateLimitScale),
     providers: overrides.providers ?? new StaticProviderRegistry(socialProviderConfig(config.oidcProviders)),
     verifyCaptcha:
       overrides.verifyCaptcha !== undefined

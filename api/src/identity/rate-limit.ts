@@ -54,7 +54,11 @@ export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
   private operations = 0;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    /** multiplies every allowance; 1 (allauth's values) except in test runs */
+    private readonly scale = 1,
+  ) {}
 
   /** Records one hit unless a rate is exhausted; false means "limited" (and nothing is recorded). */
   consume(action: RateAction, subject: RateSubject): boolean {
@@ -66,7 +70,7 @@ export class RateLimiter {
       if (id === undefined) continue;
       const key = `${action}|${rate.per}|${rate.durationMs}|${id}`;
       const times = (this.hits.get(key) ?? []).filter((at) => at > now - rate.durationMs);
-      if (times.length >= rate.amount) return false;
+      if (times.length >= rate.amount * this.scale) return false;
       buckets.push({ key, rate, times });
     }
     for (const { key, times } of buckets) this.hits.set(key, [...times, now]);

@@ -1,6 +1,6 @@
+import { identityCalls, logIn, logOut } from '../../support/authUi';
 import { expect, test } from '../../support/fixtures';
 import { DEMO_PASSWORD, DEMO_USER } from '../../support/identity';
-import { identityCalls, logIn, logOut } from '../../support/authUi';
 
 test('log in, log out and log in again through the screens', async ({ page }) => {
   await page.goto('/');
@@ -17,7 +17,9 @@ test('log in, log out and log in again through the screens', async ({ page }) =>
   await expect(page).toHaveURL(/\/auth\/login$/);
 
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  // the login card is titled Welcome too: wait for Home by its URL and the user menu
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: `Account menu of ${DEMO_USER}` })).toBeVisible();
   // a signed-in user never sees the login page
   await page.goto('/auth/login');
   await expect(page).toHaveURL(/\/$/);
@@ -54,7 +56,9 @@ test('bad input on the login form shows the spec messages and sends nothing', as
   await page.getByLabel('E-mail').fill(DEMO_USER);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong-Pass-1');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('The email address and/or password you specified are not correct.')).toBeVisible();
+  await expect(
+    page.getByText('The email address and/or password you specified are not correct.'),
+  ).toBeVisible();
   expect(calls).toEqual(['/auth/login']);
   await expect(page.getByLabel('E-mail')).toHaveValue(DEMO_USER);
 });
