@@ -24,6 +24,9 @@ export async function logIn(page: Page, email: string, password: string) {
 
 /** Signs out through the user menu in the app bar. */
 export async function logOut(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: /^Account/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 }
