@@ -155,6 +155,12 @@ describe('Login tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Sign up' }));
     expect(portal.navigate).toHaveBeenCalledWith('/auth/signup');
   });
+
+  it('keeps the redirect query when switching tabs', async () => {
+    const { user, portal } = renderLogin('/auth/login?redirect=%2Fworkspace%2FC-1%2Fbilling');
+    await user.click(screen.getByRole('tab', { name: 'Sign up' }));
+    expect(portal.navigate).toHaveBeenCalledWith('/auth/signup?redirect=%2Fworkspace%2FC-1%2Fbilling');
+  });
 });
 
 async function fillSignup(

@@ -1,6 +1,6 @@
 import { Tab, TabList } from '@fluentui/react-components';
 import { pendingFlow, usePortal } from '@portal/shared';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '../common/AuthCard';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
 import { LoginForm } from './LoginForm';
@@ -16,6 +16,7 @@ import { VerifyPhoneForm } from './VerifyPhoneForm';
 export default function LoginPage() {
   const { tab, referral } = useParams();
   const [searchParams] = useSearchParams();
+  const { search } = useLocation();
   const { session, navigate } = usePortal();
   const { t } = useAuthTranslation();
   const current = tab === 'signup' ? 'signup' : 'login';
@@ -30,7 +31,10 @@ export default function LoginPage() {
       <TabList
         aria-label={t('login.tabs')}
         selectedValue={current}
-        onTabSelect={(_event, data) => navigate(data.value === 'signup' ? '/auth/signup' : '/auth/login')}
+        // keep the query: a `redirect` must survive switching between log in and sign up
+        onTabSelect={(_event, data) =>
+          navigate(`${data.value === 'signup' ? '/auth/signup' : '/auth/login'}${search}`)
+        }
       >
         <Tab value="login">{t('login.tab')}</Tab>
         <Tab value="signup">{t('signup.tab')}</Tab>
