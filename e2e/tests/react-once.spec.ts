@@ -19,7 +19,7 @@ test('React and react-dom arrive exactly once across host and every remote', asy
     ['/support', 'Support'],
     ['/profile', 'Profile'],
     ['/workspace/C-1/billing', 'Billing'],
-    ['/auth/reset-password', 'Reset password'],
+    ['/auth/2fa', 'Two-factor authentication'],
   ] as const) {
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);

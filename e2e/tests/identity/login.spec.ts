@@ -19,7 +19,7 @@ test('log in, log out and log in again through the screens', async ({ page }) =>
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
   // the login card is titled Welcome too: wait for Home by its URL and the user menu
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: `Account menu of ${DEMO_USER}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu of Demo Customer' })).toBeVisible();
   // a signed-in user never sees the login page
   await page.goto('/auth/login');
   await expect(page).toHaveURL(/\/$/);
