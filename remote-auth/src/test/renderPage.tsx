@@ -100,7 +100,7 @@ export function renderPage(page: ReactElement, options: RenderOptions = {}) {
       config: options.config === undefined ? CONFIG : options.config,
     },
     identity: identity as unknown as IdentityApi,
-    runtimeConfig: { recaptchaSiteKey: options.recaptchaSiteKey ?? null },
+    runtimeConfig: { recaptchaSiteKey: options.recaptchaSiteKey ?? null, sentryDsn: null },
     navigate: vi.fn(),
     notify: vi.fn(),
     copy: vi.fn(async () => true),
