@@ -4,6 +4,20 @@ export const DEMO_PASSWORD = 'Demo-Pass-2026';
 export const DEMO_USER = 'demo@example.com';
 export const TOTP_USER = 'totp@example.com';
 export const UNVERIFIED_USER = 'unverified@example.com';
+/** The seeded TOTP account's secret and recovery codes (`DEMO_TOTP_SECRET`, `DEMO_RECOVERY_CODES` of api/src/db/seed.ts). */
+export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+export const TOTP_RECOVERY_CODES = [
+  '1a2b3c4d',
+  '2b3c4d5e',
+  '3c4d5e6f',
+  '4d5e6f70',
+  '5e6f7081',
+  '6f708192',
+  '708192a3',
+  '8192a3b4',
+  '92a3b4c5',
+  'a3b4c5d6',
+] as const;
 
 const BASE = '/_allauth/browser/v1';
 

@@ -1,3 +1,4 @@
+import type { AuthResponseBody } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeIdentity, pendingAuth, renderPage } from '../test/renderPage';
@@ -6,10 +7,15 @@ import ProviderSignupPage from './ProviderSignupPage';
 const path = '/auth/provider/signup';
 const googleFlow = pendingAuth('provider_signup', { provider: { id: 'google', name: 'Google' } });
 
+/** The faked identity calls, with GET /auth/provider/signup answering `answer`. */
+function withProviderSignup(answer: AuthResponseBody, answers: Parameters<typeof fakeIdentity>[0] = {}) {
+  return fakeIdentity({ ...answers, getProviderSignup: answer });
+}
+
 describe('ProviderSignupPage', () => {
   it('names the provider and validates before calling', async () => {
     const { user, identity } = renderPage(<ProviderSignupPage />, { path, auth: googleFlow });
-    expect(screen.getByText(/signing in with Google for the first time/)).toBeTruthy();
+    expect(await screen.findByText(/signing in with Google for the first time/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getAllByText('Required')).toHaveLength(2);
     await user.type(screen.getByLabelText(/^E-mail/), 'nope');
@@ -18,13 +24,19 @@ describe('ProviderSignupPage', () => {
     expect(identity.providerSignup).not.toHaveBeenCalled();
   });
 
-  it('pre-fills the address when the flow carries one and sends the exact body', async () => {
-    const auth = pendingAuth('provider_signup', {
-      provider: { id: 'google', name: 'Google' },
-      email: 'ada@gmail.com',
+  it("pre-fills the provider's address from the pending sign-up and sends the exact body", async () => {
+    // allauth's flow carries no address: the page asks GET /auth/provider/signup
+    const identity = withProviderSignup({
+      status: 200,
+      data: {
+        user: { display: 'Ada', email: 'ada@gmail.com', has_usable_password: false },
+        account: { uid: 'g-1', provider: { id: 'google', name: 'Google' }, display: 'Ada' },
+        email: [{ email: 'ada@gmail.com', primary: true, verified: true }],
+      } as never,
     });
-    const { user, identity } = renderPage(<ProviderSignupPage />, { path, auth });
-    expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('ada@gmail.com');
+    const { user } = renderPage(<ProviderSignupPage />, { path, auth: googleFlow, identity });
+    expect(identity.getProviderSignup).toHaveBeenCalledTimes(1);
+    expect(await screen.findByDisplayValue('ada@gmail.com')).toBe(screen.getByLabelText(/^E-mail/));
     await user.click(screen.getByRole('checkbox', { name: /processing of my personal data/ }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(identity.providerSignup).toHaveBeenCalledWith({
@@ -32,6 +44,13 @@ describe('ProviderSignupPage', () => {
       consent_personal_data: true,
       consent_marketing: false,
     });
+  });
+
+  it('starts with an empty address when no sign-up is pending (409)', async () => {
+    const identity = withProviderSignup({ status: 409 });
+    renderPage(<ProviderSignupPage />, { path, auth: googleFlow, identity });
+    const email = (await screen.findByLabelText(/^E-mail/)) as HTMLInputElement;
+    expect(email.value).toBe('');
   });
 
   it('shows a server error on the e-mail field', async () => {
@@ -48,7 +67,7 @@ describe('ProviderSignupPage', () => {
       },
     });
     const { user } = renderPage(<ProviderSignupPage />, { path, auth: googleFlow, identity });
-    await user.type(screen.getByLabelText(/^E-mail/), 'ada@example.com');
+    await user.type(await screen.findByLabelText(/^E-mail/), 'ada@example.com');
     await user.click(screen.getByRole('checkbox', { name: /processing of my personal data/ }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('A user is already registered with this email address.')).toBeTruthy();

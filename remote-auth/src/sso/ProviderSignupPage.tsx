@@ -1,6 +1,8 @@
 import { Body1 } from '@fluentui/react-components';
 import {
+  type AuthResponseBody,
   FormError,
+  type IdentityApi,
   type ProviderSignupValues,
   pendingFlow,
   providerSignupSchema,
@@ -9,16 +11,25 @@ import {
   usePortal,
   zodValidate,
 } from '@portal/shared';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { AuthCard } from '../common/AuthCard';
 import { ConsentFields } from '../common/ConsentFields';
+import { LoadingState } from '../common/LoadingState';
 import { RouterLink } from '../common/RouterLink';
 import { StackForm } from '../common/Stack';
+import { useIdentityLoad } from '../common/useIdentityLoad';
 import { useSettle } from '../common/useSettle';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
+import { providerSignupEmail } from './providerSignupEmail';
 
 const validate = zodValidate(providerSignupSchema);
+
+/** A host older than this remote may not offer the call: then the field starts empty. */
+const loadProviderSignup = (identity: IdentityApi): Promise<AuthResponseBody> =>
+  typeof identity.getProviderSignup === 'function'
+    ? identity.getProviderSignup()
+    : Promise.resolve({ status: 404 });
 
 /**
  * ProviderSignup `/auth/provider/signup`: the first login with a provider creates the account;
@@ -31,15 +42,13 @@ export default function ProviderSignupPage() {
   const flow = pendingFlow(session.auth);
   const signupFlow = flow?.id === 'provider_signup' ? flow : undefined;
   const provider = signupFlow?.provider?.name;
-  // allauth's flow does not carry the address; an api that adds one (`email`) gets it pre-filled
-  const initialValues = useMemo<ProviderSignupValues>(() => {
-    const email = (signupFlow as { email?: unknown } | undefined)?.email;
-    return {
-      email: typeof email === 'string' ? email : '',
-      consent_personal_data: false,
-      consent_marketing: false,
-    };
-  }, [signupFlow]);
+  // allauth's flow does not carry the address: the pending sign-up's own answer does
+  const load = useCallback(() => loadProviderSignup(identity), [identity]);
+  const { response } = useIdentityLoad(load, 'provider-signup');
+  const initialValues = useMemo<ProviderSignupValues>(
+    () => ({ email: providerSignupEmail(response), consent_personal_data: false, consent_marketing: false }),
+    [response],
+  );
 
   const onSubmit = async (values: ProviderSignupValues) => {
     const { email } = providerSignupSchema.parse(values);
@@ -53,22 +62,28 @@ export default function ProviderSignupPage() {
 
   return (
     <AuthCard title={t('sso.providerSignup.title')}>
-      <Form<ProviderSignupValues>
-        onSubmit={onSubmit}
-        validate={validate}
-        initialValues={initialValues}
-        render={({ handleSubmit }) => (
-          <StackForm onSubmit={handleSubmit} label={t('sso.providerSignup.title')}>
-            <Body1>
-              {provider ? t('sso.providerSignup.intro', { provider }) : t('sso.providerSignup.introGeneric')}
-            </Body1>
-            <FormError />
-            <TextField name="email" type="email" label={t('common.email')} autoComplete="email" required />
-            <ConsentFields />
-            <SubmitButton>{t('sso.providerSignup.submit')}</SubmitButton>
-          </StackForm>
-        )}
-      />
+      {!response ? (
+        <LoadingState />
+      ) : (
+        <Form<ProviderSignupValues>
+          onSubmit={onSubmit}
+          validate={validate}
+          initialValues={initialValues}
+          render={({ handleSubmit }) => (
+            <StackForm onSubmit={handleSubmit} label={t('sso.providerSignup.title')}>
+              <Body1>
+                {provider
+                  ? t('sso.providerSignup.intro', { provider })
+                  : t('sso.providerSignup.introGeneric')}
+              </Body1>
+              <FormError />
+              <TextField name="email" type="email" label={t('common.email')} autoComplete="email" required />
+              <ConsentFields />
+              <SubmitButton>{t('sso.providerSignup.submit')}</SubmitButton>
+            </StackForm>
+          )}
+        />
+      )}
       <RouterLink to="/auth/login">{t('common.backToLogin')}</RouterLink>
     </AuthCard>
   );

@@ -48,6 +48,7 @@ export function fakeIdentity(
     'deactivateTotp',
     'getRecoveryCodes',
     'regenerateRecoveryCodes',
+    'getProviderSignup',
     'getSessions',
     'endSessions',
   ];

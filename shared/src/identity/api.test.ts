@@ -139,6 +139,7 @@ const calls: Call[] = [
     '/account/authenticators/recovery-codes',
     {},
   ],
+  ['getProviderSignup', (a) => a.getProviderSignup(), 'GET', '/auth/provider/signup', undefined],
   ['getSessions', (a) => a.getSessions(), 'GET', '/auth/sessions', undefined],
   ['endSessions', (a) => a.endSessions([1, 'b']), 'DELETE', '/auth/sessions', { sessions: [1, 'b'] }],
 ];

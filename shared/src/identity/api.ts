@@ -38,6 +38,7 @@ export const identity = {
   confirmLoginCode: (code: string) => post('/auth/code/confirm', { code }),
   mfaAuthenticate: (code: string) => post('/auth/2fa/authenticate', { code }),
   mfaReauthenticate: (code: string) => post('/auth/2fa/reauthenticate', { code }),
+  getProviderSignup: () => identityRequest('GET', '/auth/provider/signup'),
   providerSignup: (body: { email: string } & Body) => post('/auth/provider/signup', body),
   changePassword: (body: { current_password?: string; new_password: string }) =>
     post('/account/password/change', body),

@@ -1,0 +1,124 @@
+import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+const IDENTITY = '/_allauth/browser/v1';
+
+/** allauth's TOTP defaults, as the api uses them: SHA-1, 6 digits, 30 s, no tolerance window. */
+export const TOTP_PERIOD_MS = 30_000;
+/** A code is typed only with this much of its period left, so it cannot expire on the way. */
+const MIN_TIME_LEFT_MS = 5_000;
+
+/** The server's messages (allauth's), verbatim. */
+export const SERVER = {
+  incorrectCode: 'Incorrect code.',
+  incorrectPassword: 'Incorrect password.',
+} as const;
+
+/**
+ * The authenticator app of one account: codes from its secret, each time step used once (the api
+ * refuses a replayed step, also the step of the activation code). `nextCode()` waits for the next
+ * period boundary when the current step is spent or about to end.
+ */
+export class Authenticator {
+  private readonly totp: TOTP;
+  private readonly used = new Set<number>();
+
+  constructor(secret: string) {
+    this.totp = new TOTP({
+      secret: Secret.fromBase32(secret),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: TOTP_PERIOD_MS / 1000,
+    });
+  }
+
+  /** A code for a time step not used yet, with at least 5 s of its period left. */
+  async nextCode(): Promise<string> {
+    for (;;) {
+      const now = Date.now();
+      const step = Math.floor(now / TOTP_PERIOD_MS);
+      const left = (step + 1) * TOTP_PERIOD_MS - now;
+      if (!this.used.has(step) && left >= MIN_TIME_LEFT_MS) {
+        this.used.add(step);
+        return this.totp.generate({ timestamp: now });
+      }
+      // the only fixed wait: up to the next period boundary (plus a little clock slack)
+      await new Promise((resolve) => setTimeout(resolve, left + 250));
+    }
+  }
+
+  /** A 6-digit code that is not the current one (so the server must refuse it). */
+  wrongCode(): string {
+    const current = Number(this.totp.generate());
+    return String((current + 500_000) % 1_000_000).padStart(6, '0');
+  }
+}
+
+/** The key shown on the activation page (the secret as base32). */
+export function activationKey(page: Page) {
+  return page.getByRole('textbox', { name: 'Key', exact: true });
+}
+
+/** Reads the key of the activation page once it is shown, checks its form, answers it. */
+export async function readActivationKey(page: Page): Promise<string> {
+  await expect(activationKey(page)).toHaveValue(/^[A-Z2-7]{16,}$/);
+  return activationKey(page).inputValue();
+}
+
+/** The code form of the activation page. */
+export function activationForm(page: Page) {
+  const form = page.getByRole('form', { name: 'Activate authenticator app' });
+  return {
+    form,
+    code: form.getByRole('textbox', { name: 'Authenticator code' }),
+    submit: form.getByRole('button', { name: 'Activate', exact: true }),
+  };
+}
+
+/** The code form of MultiFactorAuthorization (`/auth/2fa/authenticate` and `/reauthenticate`). */
+export function mfaForm(page: Page) {
+  const form = page.getByRole('form', { name: 'Two-factor authentication' });
+  return {
+    form,
+    totpCode: form.getByRole('textbox', { name: 'Authenticator code' }),
+    recoveryCode: form.getByRole('textbox', { name: 'Recovery code' }),
+    useRecovery: form.getByRole('switch', { name: 'Use a recovery code' }),
+    submit: form.getByRole('button', { name: 'Verify' }),
+  };
+}
+
+/** The unused recovery codes listed on `/auth/2fa/recovery-codes/`, once `count` are shown. */
+export async function readRecoveryCodes(page: Page, count: number): Promise<string[]> {
+  const items = page.getByRole('list', { name: 'Unused recovery codes' }).getByRole('listitem');
+  await expect(items).toHaveCount(count);
+  const codes = (await items.allTextContents()).map((code) => code.trim());
+  for (const code of codes) expect(code).toMatch(/^[0-9a-f]{8}$/);
+  expect(new Set(codes).size).toBe(count);
+  return codes;
+}
+
+/** A notification (Fluent toast: a list item named by its title). */
+export function toast(page: Page, text: string) {
+  return page.getByRole('listitem', { name: text, exact: true });
+}
+
+/** Home, signed in (the landing page after a login). */
+export async function expectHome(page: Page) {
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Account/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+}
+
+/**
+ * Waits out the reauthentication timeout of the page's session: the api compares whole seconds
+ * (`now - at <= timeout`), so the last authentication record gets stale at `at + timeout + 1`.
+ */
+export async function waitForReauthTimeout(page: Page, baseURL: string, timeoutS: number) {
+  const response = await page.context().request.get(`${baseURL}${IDENTITY}/auth/session`);
+  const body = (await response.json()) as { data?: { methods?: { at: number }[] } };
+  const at = body.data?.methods?.at(-1)?.at;
+  if (response.status() !== 200 || at === undefined)
+    throw new Error(`not signed in: ${response.status()} ${JSON.stringify(body)}`);
+  const stale = (at + timeoutS + 1) * 1000 + 100;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, stale - Date.now())));
+}
