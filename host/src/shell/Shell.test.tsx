@@ -102,11 +102,18 @@ describe('Shell', () => {
       expect(themeOf(await screen.findByRole('heading', { name: heading }))).toBe(theme);
     });
 
-    it('keeps /auth/ pages chrome-free, also those in the app theme', async () => {
-      renderPortal('/auth/2fa', signedIn());
-      await screen.findByRole('heading', { name: 'portal_auth/MFAOverview' });
+    it('keeps sign-in steps under /auth/ chrome-free', async () => {
+      renderPortal('/auth/reauthenticate', signedIn());
+      await screen.findByRole('heading', { name: 'portal_auth/ReauthenticateForm' });
       expect(screen.queryByRole('banner')).toBeNull();
       expect(screen.queryByRole('navigation')).toBeNull();
+    });
+
+    it('gives /auth/ pages in the app theme (2FA management) the drawer and app bar', async () => {
+      renderPortal('/auth/2fa', signedIn());
+      await screen.findByRole('heading', { name: 'portal_auth/MFAOverview' });
+      expect(screen.getByRole('banner')).toBeTruthy();
+      expect(screen.getByRole('navigation')).toBeTruthy();
     });
   });
 

@@ -33,7 +33,7 @@ const useStyles = makeStyles({
 
 /**
  * The frame around every page. Theme by path and route meta (spec section 2); pages under /auth/
- * render centred without drawer and app bar, full-screen routes without any chrome; the progress
+ * in the auth theme render centred without drawer and app bar, full-screen routes without any chrome; the progress
  * bar shows while a navigation or a remote page loads, except where the route hides it.
  */
 export function Shell() {
@@ -65,7 +65,9 @@ export function Shell() {
   let layout: ReactNode;
   if (route?.meta.fullScreen) {
     layout = outlet;
-  } else if (location.pathname.includes('/auth/')) {
+  } else if (themeName === 'auth') {
+    // sign-in steps stand alone; auth pages that ask for the app theme (2FA management of a
+    // signed-in customer) keep the drawer and app bar, so the customer can go back to work
     layout = <main className={styles.authMain}>{outlet}</main>;
   } else {
     layout = (
