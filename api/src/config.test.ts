@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         publicUrl: 'http://localhost:8080',
         secureCookies: false,
         reauthTimeoutS: 300,
+        rateLimitScale: 1,
         devTools: false,
         smtpUrl: undefined,
         mailFrom: 'Portal <no-reply@localhost>',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,8 +15,14 @@ const P = '/_allauth/browser/v1';
 describe('the contract checker', () => {
   const checker = new ContractChecker();
 
-  it.skipIf(!existsSync(ORIGINAL_CONTRACT_FILE))('uses a verbatim copy of the architecture contract', () => {
-    expect(readFileSync(CONTRACT_FILE, 'utf8')).toBe(readFileSync(ORIGINAL_CONTRACT_FILE, 'utf8'));
+  it('uses a verbatim copy of the architecture contract', () => {
+    const copy = readFileSync(CONTRACT_FILE, 'utf8');
+    // the hash of ../shared/contracts/allauth-headless-browser-openapi.yaml when it was copied; that
+    // folder sits beside the repository and may be missing on a CI machine
+    expect(createHash('sha256').update(copy).digest('hex')).toBe(
+      '05968c1d981bc71656389be865fe3c8ca6ecb301cbf15195caee730273264dea',
+    );
+    if (existsSync(ORIGINAL_CONTRACT_FILE)) expect(copy).toBe(readFileSync(ORIGINAL_CONTRACT_FILE, 'utf8'));
   });
 
   it('catches what a server could get wrong', () => {
