@@ -14,12 +14,12 @@ import {
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { AuthCard } from '../common/AuthCard';
+import { EmailForm } from '../common/EmailForm';
 import { RouterLink } from '../common/RouterLink';
 import { Row, StackForm } from '../common/Stack';
 import { useSettle } from '../common/useSettle';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
 
-const validateEmail = zodValidate(emailSchema);
 const validateCode = zodValidate(codeSchema);
 
 /**
@@ -64,24 +64,12 @@ export default function LoginCodePage() {
           )}
         />
       ) : (
-        <Form<EmailValues>
+        <EmailForm
           key="email"
+          title={t('loginCode.title')}
+          intro={t('loginCode.intro')}
+          submitLabel={t('loginCode.request')}
           onSubmit={requestCode}
-          validate={validateEmail}
-          render={({ handleSubmit }) => (
-            <StackForm onSubmit={handleSubmit} label={t('loginCode.title')}>
-              <Body1>{t('loginCode.intro')}</Body1>
-              <FormError />
-              <TextField
-                name="email"
-                type="email"
-                label={t('common.email')}
-                autoComplete="username"
-                required
-              />
-              <SubmitButton>{t('loginCode.request')}</SubmitButton>
-            </StackForm>
-          )}
         />
       )}
       <RouterLink to="/auth/login">{t('common.backToLogin')}</RouterLink>

@@ -1,22 +1,12 @@
-import { Body1, MessageBar, MessageBarBody } from '@fluentui/react-components';
-import {
-  type EmailValues,
-  emailSchema,
-  FormError,
-  SubmitButton,
-  TextField,
-  usePortal,
-  zodValidate,
-} from '@portal/shared';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { type EmailValues, emailSchema, usePortal } from '@portal/shared';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import { AuthCard } from '../common/AuthCard';
+import { EmailForm } from '../common/EmailForm';
 import { RouterLink } from '../common/RouterLink';
-import { Stack, StackForm } from '../common/Stack';
+import { Stack } from '../common/Stack';
 import { useSettle } from '../common/useSettle';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
-
-const validate = zodValidate(emailSchema);
 
 /** PasswordReset `/auth/reset-password`: the same answer whether or not the account exists. */
 export default function PasswordResetPage() {
@@ -42,23 +32,11 @@ export default function PasswordResetPage() {
           <MessageBarBody>{t('passwordReset.sent', { email: sentTo })}</MessageBarBody>
         </MessageBar>
       ) : (
-        <Form<EmailValues>
+        <EmailForm
+          title={t('passwordReset.title')}
+          intro={t('passwordReset.intro')}
+          submitLabel={t('passwordReset.submit')}
           onSubmit={onSubmit}
-          validate={validate}
-          render={({ handleSubmit }) => (
-            <StackForm onSubmit={handleSubmit} label={t('passwordReset.title')}>
-              <Body1>{t('passwordReset.intro')}</Body1>
-              <FormError />
-              <TextField
-                name="email"
-                type="email"
-                label={t('common.email')}
-                autoComplete="username"
-                required
-              />
-              <SubmitButton>{t('passwordReset.submit')}</SubmitButton>
-            </StackForm>
-          )}
         />
       )}
       <Stack>
