@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// Resolve packages as Node does. Vite adds the `development` condition, under which graphql 17
+// resolves to its `__dev__` build, while graphql-yoga (loaded by Node itself) gets the regular
+// one: two graphql modules, and "Cannot use GraphQLSchema from another module or realm".
+const NODE_CONDITIONS = ['module', 'node'];
+
 export default defineConfig({
+  resolve: { conditions: NODE_CONDITIONS },
+  ssr: { resolve: { conditions: NODE_CONDITIONS, externalConditions: NODE_CONDITIONS } },
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],

@@ -2,6 +2,10 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { GraphqlServices } from './graphql/context.js';
+import { createPortalYoga, graphqlPlugin, type PortalYoga } from './graphql/plugin.js';
+import { createPortalPubSub } from './graphql/pubsub.js';
+import { WsaTokens } from './graphql/wsa-token.js';
 import { healthRoutes } from './health/health.js';
 import { registerHostStatic } from './host/host-static.js';
 import { addErrorHandler } from './http/error-handler.js';
@@ -15,8 +19,12 @@ import {
 } from './identity/index.js';
 import { remotesRoutes } from './remotes/remotes.js';
 import { runtimeConfigRoutes } from './runtime-config/runtime-config.js';
+import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
-export type AppConfig = Pick<Config, 'hostDist' | 'remotes' | 'identity' | 'trustProxy'>;
+export type AppConfig = Pick<
+  Config,
+  'hostDist' | 'remotes' | 'identity' | 'trustProxy' | 'graphql' | 'sentryDsn'
+>;
 
 export interface AppDeps {
   database: Database;
@@ -30,6 +38,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The identity service's shared parts, for features that need the signed-in user. */
     identity: IdentityServices;
+    /**
+     * GraphQL's shared parts, for the subscription websocket: the pub/sub, the WSA tokens
+     * (`wsaTokens.verify` for `connection_init`) and the yoga server (`yoga.getEnveloped`).
+     */
+    graphql: GraphqlServices & { yoga: PortalYoga };
   }
 }
 
@@ -51,12 +64,31 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
 
   app.register(healthRoutes, { database: deps.database });
   app.register(remotesRoutes, { source: config.remotes });
-  runtimeConfigRoutes(app, { recaptchaSiteKey: config.identity.recaptcha.siteKey });
+  runtimeConfigRoutes(app, {
+    recaptchaSiteKey: config.identity.recaptcha.siteKey,
+    sentryDsn: config.sentryDsn,
+  });
 
   const identity = createIdentityServices(config.identity, deps.database.db, app.log, deps.identity);
   app.decorate('identity', identity);
   registerIdentity(app, identity);
   if (config.identity.devTools) registerDevOutbox(app, deps.database.db);
+
+  const graphql: GraphqlServices = {
+    db: deps.database.db,
+    pubsub: createPortalPubSub(),
+    wsaTokens: new WsaTokens(config.graphql.secretKey, config.graphql.wsaTokenTtlS, identity.now),
+    now: identity.now,
+  };
+  const yoga = createPortalYoga({
+    services: graphql,
+    identity,
+    graphiql: config.graphql.graphiql,
+    logger: app.log,
+  });
+  app.decorate('graphql', { ...graphql, yoga });
+  app.register(graphqlPlugin, { yoga, graphiql: config.graphql.graphiql });
+  if (config.identity.devTools) registerDevWorkspaceTools(app, graphql);
 
   registerHostStatic(app, config.hostDist);
   return app;

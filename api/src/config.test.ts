@@ -44,6 +44,32 @@ describe('loadConfig', () => {
         },
         oidcProviders: [],
       },
+      graphql: { secretKey: expect.any(Uint8Array), wsaTokenTtlS: 60, graphiql: true },
+      sentryDsn: null,
+    });
+  });
+
+  it('signs WSA tokens with PORTAL_SECRET_KEY, required in production with a shared PostgreSQL', () => {
+    const key = 'x'.repeat(40);
+    expect(loadConfig({ PORTAL_SECRET_KEY: key }).graphql.secretKey).toEqual(new TextEncoder().encode(key));
+    // Without it: one random key per process, the same for every config this process loads.
+    expect(loadConfig({}).graphql.secretKey).toBe(loadConfig({}).graphql.secretKey);
+    expect(loadConfig({ NODE_ENV: 'production' }).graphql).toMatchObject({ graphiql: false });
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/portal' })).toEqual([
+      'PORTAL_SECRET_KEY: required when NODE_ENV=production with DATABASE_URL (at least 32 random characters)',
+    ]);
+    expect(
+      problemsOf({ PORTAL_SECRET_KEY: 'short', PORTAL_WSA_TOKEN_TTL_S: '0', SENTRY_DSN: 'nope' }),
+    ).toEqual([
+      'PORTAL_SECRET_KEY: too short (at least 32 characters)',
+      'PORTAL_WSA_TOKEN_TTL_S: "0" is not a number of seconds from 1 to 3600',
+      'SENTRY_DSN: expected a http:// or https:// URL',
+    ]);
+    expect(
+      loadConfig({ PORTAL_WSA_TOKEN_TTL_S: '5', SENTRY_DSN: 'https://k@o1.ingest.sentry.io/2' }),
+    ).toMatchObject({
+      graphql: { wsaTokenTtlS: 5 },
+      sentryDsn: 'https://k@o1.ingest.sentry.io/2',
     });
   });
 

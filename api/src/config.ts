@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LevelWithSilent } from 'pino';
@@ -33,6 +34,18 @@ export interface Config {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per IP). */
   trustProxy: boolean;
   identity: IdentityConfig;
+  graphql: GraphqlConfig;
+  /** `SENTRY_DSN`, published in `/runtime-config.json`; null: the browser reports nothing. */
+  sentryDsn: string | null;
+}
+
+export interface GraphqlConfig {
+  /** Signs the websocket (WSA) tokens: `PORTAL_SECRET_KEY`, else a random key of this process. */
+  secretKey: Uint8Array;
+  /** Lifetime of a WSA token (`PORTAL_WSA_TOKEN_TTL_S`). */
+  wsaTokenTtlS: number;
+  /** GraphiQL at `GET /api/`: outside production only. */
+  graphiql: boolean;
 }
 
 export interface IdentityConfig {
@@ -246,6 +259,39 @@ function readIdentity(env: Env, nodeEnv: NodeEnv, problems: string[]): IdentityC
   };
 }
 
+/** Without PORTAL_SECRET_KEY: one random key per process (tokens die with it, which is fine for 60 s tokens). */
+const PROCESS_SECRET_KEY = randomBytes(32);
+const MIN_SECRET_KEY_LENGTH = 32;
+
+function readGraphql(
+  env: Env,
+  nodeEnv: NodeEnv,
+  database: DatabaseConfig,
+  problems: string[],
+): GraphqlConfig {
+  let secretKey: Uint8Array = PROCESS_SECRET_KEY;
+  const key = read(env, 'PORTAL_SECRET_KEY');
+  if (key !== undefined) {
+    // Never echo the value.
+    if (key.length >= MIN_SECRET_KEY_LENGTH) secretKey = new TextEncoder().encode(key);
+    else problems.push(`PORTAL_SECRET_KEY: too short (at least ${MIN_SECRET_KEY_LENGTH} characters)`);
+  } else if (nodeEnv === 'production' && database.kind === 'postgres') {
+    // Several api processes may share a PostgreSQL database: a token from one must verify on another.
+    // Embedded PGlite admits one process per data folder, so a per-process key is enough there.
+    problems.push(
+      `PORTAL_SECRET_KEY: required when NODE_ENV=production with DATABASE_URL (at least ${MIN_SECRET_KEY_LENGTH} random characters)`,
+    );
+  }
+
+  let wsaTokenTtlS = 60;
+  const ttl = read(env, 'PORTAL_WSA_TOKEN_TTL_S');
+  if (ttl !== undefined) {
+    if (/^\d+$/.test(ttl) && Number(ttl) > 0 && Number(ttl) <= 3600) wsaTokenTtlS = Number(ttl);
+    else problems.push(`PORTAL_WSA_TOKEN_TTL_S: "${ttl}" is not a number of seconds from 1 to 3600`);
+  }
+  return { secretKey, wsaTokenTtlS, graphiql: nodeEnv !== 'production' };
+}
+
 /**
  * Reads the whole configuration from the environment, reporting every problem at once.
  * Relative paths resolve against the current directory.
@@ -256,17 +302,20 @@ export function loadConfig(env: Env = process.env): Config {
   const hostDist = read(env, 'PORTAL_HOST_DIST');
   const port = readPort(env, problems);
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development', problems);
+  const database = readDatabase(env, problems);
   const config: Config = {
     port,
     host,
     nodeEnv,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info', problems),
-    database: readDatabase(env, problems),
+    database,
     hostDist: hostDist === undefined ? resolve(REPO_ROOT, 'host/dist') : resolve(hostDist),
     remotes: readRemotes(env, problems),
     seed: readSeed(env, problems),
     trustProxy: readFlag(env, 'TRUST_PROXY', problems),
     identity: readIdentity(env, nodeEnv, problems),
+    graphql: readGraphql(env, nodeEnv, database, problems),
+    sentryDsn: readUrl(env, 'SENTRY_DSN', ['http:', 'https:'], problems) ?? null,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

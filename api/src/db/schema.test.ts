@@ -50,6 +50,7 @@ describe('migrations', () => {
       { column_name: 'consent_personal_data_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
       { column_name: 'consent_marketing_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
       { column_name: 'referral', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'profiles', data_type: 'ARRAY', is_nullable: 'NO' },
     ]);
   });
 

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -49,6 +51,8 @@ export const users = pgTable(
     consentPersonalDataAt: timestamp('consent_personal_data_at', { withTimezone: true }),
     consentMarketingAt: timestamp('consent_marketing_at', { withTimezone: true }),
     referral: text('referral').notNull().default(''),
+    /** Feature profiles enabled for the user (`me.env.profiles`): routes behind a feature flag. */
+    profiles: text('profiles').array().notNull().default(sql`'{}'::text[]`),
   },
   (table) => [
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
@@ -175,3 +179,276 @@ export type AuthSession = typeof authSessions.$inferSelect;
 export type Authenticator = typeof authenticators.$inferSelect;
 export type SocialAccount = typeof socialAccounts.$inferSelect;
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
+
+// --- Workspaces (GraphQL, spec section 3) ---------------------------------------------------------
+
+export const WORKSPACE_KINDS = ['STD', 'CAB'] as const;
+export const WORKSPACE_ROLES = ['Administrative', 'Billing', 'Technical'] as const;
+export const LOGIN_STATUSES = ['ACTIVE', 'INVITED', 'DISABLED'] as const;
+export const PAYMENT_METHOD_TYPES = ['CARD', 'PAYPAL'] as const;
+
+export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** Money: numeric, exact; Drizzle reads it as a string ("-12.50"), which is what GraphQL sends. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+/** ISO 4217 code. */
+const currency = (name: string) => text(name).notNull();
+
+/** A customer's billing account; several workspaces (contracts) may belong to one. */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  taxId: text('tax_id').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A workspace, tied to a contract: `contract_uid` is its public id (URLs, GraphQL). */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractUid: text('contract_uid').notNull().unique().default(sql`gen_random_uuid()::text`),
+    name: text('name').notNull(),
+    /** The contract number shown to the customer. */
+    number: text('number').notNull().unique(),
+    kind: text('kind', { enum: WORKSPACE_KINDS }).notNull(),
+    currency: currency('currency'),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('workspaces_account_id').on(table.accountId),
+    check('workspaces_kind', sql`${table.kind} in (${sqlList(WORKSPACE_KINDS)})`),
+    check('workspaces_currency', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/**
+ * A portal user working in a workspace. Name and e-mail are the workspace's record of the person
+ * (spec: employee {uid, firstName, lastName, email}), copied from the user when they join.
+ */
+export const workspaceEmployees = pgTable(
+  'workspace_employees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('workspace_employees_workspace_user').on(table.workspaceId, table.userId),
+    index('workspace_employees_user_id').on(table.userId),
+    check('workspace_employees_role', sql`${table.role} in (${sqlList(WORKSPACE_ROLES)})`),
+  ],
+);
+
+/**
+ * A contact person of the contract. Linked to a user with login status ACTIVE, it lets that user see
+ * the workspace (as employees do).
+ */
+export const authorizedPeople = pgTable(
+  'authorized_people',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    mobilePhone: text('mobile_phone').notNull().default(''),
+    email: text('email').notNull(),
+    loginStatus: text('login_status', { enum: LOGIN_STATUSES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('authorized_people_workspace_id').on(table.workspaceId),
+    index('authorized_people_user_id').on(table.userId),
+    check('authorized_people_login_status', sql`${table.loginStatus} in (${sqlList(LOGIN_STATUSES)})`),
+  ],
+);
+
+/** A current service of a workspace (a workspace with one is services-enabled). */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('services_workspace_id').on(table.workspaceId)],
+);
+
+/** A service of the legacy contract, billed monthly. */
+export const legacyServices = pgTable(
+  'legacy_services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    monthly: money('monthly').notNull(),
+    monthlyCurrency: currency('monthly_currency'),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('legacy_services_workspace_id').on(table.workspaceId)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    dateInvoiced: date('date_invoiced').notNull(),
+    dateDue: date('date_due').notNull(),
+    currency: currency('currency'),
+    amount: money('amount').notNull(),
+    amountDue: money('amount_due').notNull(),
+    pdfUid: uuid('pdf_uid'),
+    isSelectableForPayment: boolean('is_selectable_for_payment').notNull().default(false),
+    url: text('url'),
+    paymentAmount: money('payment_amount'),
+    paymentCurrency: text('payment_currency'),
+    paymentCreatedBy: text('payment_created_by'),
+    paymentCreatedOn: timestamp('payment_created_on', { withTimezone: true }),
+  },
+  (table) => [index('invoices_workspace_id').on(table.workspaceId, table.dateInvoiced)],
+);
+
+/** A workspace's fund balance (one row per workspace). */
+export const balances = pgTable('balances', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  amount: money('amount').notNull().default('0'),
+  bonusBalance: money('bonus_balance').notNull().default('0'),
+  debitBalance: money('debit_balance').notNull().default('0'),
+  amountDue: money('amount_due').notNull().default('0'),
+  sinceLastInvoice: money('since_last_invoice').notNull().default('0'),
+  /** `limit` is an SQL keyword. */
+  creditLimit: money('credit_limit').notNull().default('0'),
+  /** Percent. */
+  vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+  currency: currency('currency'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A saved card or PayPal account of a workspace. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The payment provider's id (Stripe `pm_…`). */
+    methodId: text('method_id').notNull(),
+    methodType: text('method_type', { enum: PAYMENT_METHOD_TYPES }).notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+    effectiveTill: timestamp('effective_till', { withTimezone: true }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
+    paypalCountry: text('paypal_country'),
+    paypalPayerId: text('paypal_payer_id'),
+    paypalPayerEmail: text('paypal_payer_email'),
+  },
+  (table) => [
+    index('payment_methods_workspace_id').on(table.workspaceId),
+    check('payment_methods_type', sql`${table.methodType} in (${sqlList(PAYMENT_METHOD_TYPES)})`),
+  ],
+);
+
+/** A started, unconfirmed payment (a PaymentIntent); at most one per workspace. */
+export const pendingPayments = pgTable('pending_payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .unique()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** `payment_methods.method_id` of the chosen method, if any. */
+  paymentMethod: text('payment_method'),
+  clientSecret: text('client_secret').notNull(),
+  amount: money('amount').notNull(),
+  currency: currency('currency'),
+  statementDescriptor: text('statement_descriptor').notNull().default(''),
+  fullDescription: text('full_description').notNull().default(''),
+  invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Unread support message counts: a workspace's (`Workspace.unreadMessages`) or a user's direct ones
+ * (`me.env.unreadDirectMessages`); exactly one of the two owners is set.
+ */
+export const unreadMessageCounts = pgTable(
+  'unread_message_counts',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .unique()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [
+    check('unread_message_counts_one_owner', sql`num_nonnulls(${table.workspaceId}, ${table.userId}) = 1`),
+    check('unread_message_counts_not_negative', sql`${table.count} >= 0`),
+  ],
+);
+
+/**
+ * An invitation to join a workspace. The key (in the link) is stored as a SHA-256 only, like the
+ * identity service's mailed keys; single use (`accepted_at`), until `expires_at`.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keyHash: text('key_hash').notNull().unique(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** lower-cased */
+    email: text('email').notNull(),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    invitedById: uuid('invited_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedById: uuid('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('invitations_workspace_id').on(table.workspaceId),
+    check('invitations_email_lower_case', sql`${table.email} = lower(${table.email})`),
+    check('invitations_role', sql`${table.role} in (${sqlList(WORKSPACE_ROLES)})`),
+  ],
+);
+
+export type Account = typeof accounts.$inferSelect;
+export type Workspace = typeof workspaces.$inferSelect;
+export type WorkspaceEmployee = typeof workspaceEmployees.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;

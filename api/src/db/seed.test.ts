@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/helpers.js';
 import type { Database } from './client.js';
-import { users } from './schema.js';
-import { seedDemo } from './seed.js';
+import { invitations, users, workspaceEmployees, workspaces } from './schema.js';
+import { DEMO_CONTRACTS, NOWS_USER, OTHER_CONTRACT_UID, seedDemo, TOTP_CONTRACT_UID } from './seed.js';
 
 describe('seedDemo', () => {
   let database: Database;
@@ -34,5 +34,36 @@ describe('seedDemo', () => {
     expect(after[0]).toEqual(demoUser);
     expect(demoUser.id).toBe(before[0]?.id);
     expect(demoUser.firstName).toBe('Demo');
+  });
+
+  it('seeds workspaces of both kinds and currencies, and restores them on every run', async () => {
+    const { nowsUser } = await seedDemo(database.db);
+    const count = async () => ({
+      workspaces: (await database.db.select().from(workspaces)).length,
+      employees: (await database.db.select().from(workspaceEmployees)).length,
+    });
+    const before = await count();
+    expect(before.workspaces).toBe(6);
+    const rows = await database.db.select().from(workspaces);
+    expect(new Set(rows.map((w) => w.kind))).toEqual(new Set(['STD', 'CAB']));
+    expect(new Set(rows.map((w) => w.currency))).toEqual(new Set(['EUR', 'USD']));
+    expect(rows.map((w) => w.contractUid).sort()).toEqual(
+      [...Object.values(DEMO_CONTRACTS), TOTP_CONTRACT_UID, OTHER_CONTRACT_UID].sort(),
+    );
+
+    // What a demo session changes (an accepted invitation, a new colleague) is undone by the next run.
+    const [cabinet] = rows.filter((w) => w.contractUid === DEMO_CONTRACTS.cabinet);
+    await database.db.insert(workspaceEmployees).values({
+      workspaceId: cabinet!.id,
+      userId: nowsUser.id,
+      email: NOWS_USER.email,
+      role: 'Technical',
+    });
+    await database.db.update(invitations).set({ acceptedAt: new Date(), acceptedById: nowsUser.id });
+
+    await seedDemo(database.db);
+    expect(await count()).toEqual(before);
+    const open = await database.db.select().from(invitations).where(eq(invitations.email, NOWS_USER.email));
+    expect(open.map((i) => i.acceptedAt)).toEqual([null, null]);
   });
 });

@@ -1,7 +1,25 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../identity/passwords.js';
+import { hashToken } from '../identity/session.js';
 import type { Db } from './client.js';
-import { authenticators, type User, users } from './schema.js';
+import {
+  accounts,
+  authenticators,
+  authorizedPeople,
+  balances,
+  invitations,
+  invoices,
+  legacyServices,
+  paymentMethods,
+  pendingPayments,
+  services,
+  type User,
+  unreadMessageCounts,
+  users,
+  type WorkspaceKind,
+  workspaceEmployees,
+  workspaces,
+} from './schema.js';
 
 /** Every demo account's password (it meets the spec's policy). */
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
@@ -30,6 +48,22 @@ export const UNVERIFIED_USER = {
   phone: '+4915123456781',
 } as const;
 
+/** An account with no workspace: the portal shows it the welcome screen. Invited by `DEMO_INVITATION_KEY`. */
+export const NOWS_USER = {
+  email: 'nows@example.com',
+  firstName: 'Nora',
+  lastName: 'Newcomer',
+  phone: '+4915123456782',
+} as const;
+
+/** Another customer, whose workspace `OTHER_CONTRACT_UID` demo must not see. */
+export const OTHER_USER = {
+  email: 'other@example.com',
+  firstName: 'Otto',
+  lastName: 'Other',
+  phone: '+4915123456783',
+} as const;
+
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const DEMO_RECOVERY_CODES = [
   '1a2b3c4d',
@@ -44,10 +78,45 @@ export const DEMO_RECOVERY_CODES = [
   'a3b4c5d6',
 ] as const;
 
+/**
+ * The demo workspaces' contract uids (URLs: `/workspace/{contractUid}/…`). demo@example.com sees
+ * the first four; sorted by account name (Alpha, Bright, Nordwind, Zephyr) the CAB `cabinet` is not
+ * first, so the workspace selection must pick it for being the first CAB (spec section 4).
+ */
+export const DEMO_CONTRACTS = {
+  /** CAB, EUR, balance +250.00, two services, card and PayPal: demo is the administrator. */
+  cabinet: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0001',
+  /** STD, EUR, balance -42.50 (42.50 due, pending payment), no services, legacy services. */
+  legacy: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0002',
+  /** STD, USD, balance +1200.00, one service and legacy services. */
+  webshop: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0003',
+  /** CAB, USD, balance -15.00, no services: other's workspace, demo sees it as an authorized person. */
+  partner: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0004',
+} as const;
+
+/** totp@example.com's only workspace. */
+export const TOTP_CONTRACT_UID = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0005';
+
+/**
+ * other@example.com's own workspace: demo must not see it (demo is listed there as an authorized
+ * person whose login is DISABLED, which grants nothing). A deep link answers the permission error.
+ */
+export const OTHER_CONTRACT_UID = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0006';
+
+/**
+ * A valid invitation (link `/invitation/{key}`) of nows@example.com into demo's CAB workspace, role
+ * Technical, from demo. Re-seeding makes it valid and unaccepted again.
+ */
+export const DEMO_INVITATION_KEY = 'demo-invitation-4Qm9x2Lk7Vb3Zt8R';
+/** An invitation of nows@example.com into demo's legacy workspace that expired a day before seeding. */
+export const DEMO_EXPIRED_INVITATION_KEY = 'demo-invitation-expired-Hs5Wc1Pn';
+
 export interface DemoSeed {
   demoUser: User;
   totpUser: User;
   unverifiedUser: User;
+  nowsUser: User;
+  otherUser: User;
 }
 
 async function upsertUser(
@@ -75,6 +144,8 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   const demoUser = await upsertUser(db, DEMO_USER, true, passwordHash);
   const totpUser = await upsertUser(db, TOTP_USER, true, passwordHash);
   const unverifiedUser = await upsertUser(db, UNVERIFIED_USER, false, passwordHash);
+  const nowsUser = await upsertUser(db, NOWS_USER, true, passwordHash);
+  const otherUser = await upsertUser(db, OTHER_USER, true, passwordHash);
 
   for (const user of [demoUser, totpUser, unverifiedUser]) {
     await db.delete(authenticators).where(eq(authenticators.userId, user.id));
@@ -83,5 +154,413 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     { userId: totpUser.id, type: 'totp', data: { secret: DEMO_TOTP_SECRET, lastCounter: 0 } },
     { userId: totpUser.id, type: 'recovery_codes', data: { codes: [...DEMO_RECOVERY_CODES], used: [] } },
   ]);
-  return { demoUser, totpUser, unverifiedUser };
+  await db.transaction((tx) => seedWorkspaces(tx as unknown as Db, { demoUser, totpUser, otherUser }));
+  return { demoUser, totpUser, unverifiedUser, nowsUser, otherUser };
+}
+
+/** Fixed ids, so every run restores the same rows. */
+const seedId = (table: number, n: number) =>
+  `5eed0000-0000-4000-8000-${table.toString(16).padStart(4, '0')}${n.toString(16).padStart(8, '0')}`;
+
+interface SeedWorkspace {
+  id: string;
+  contractUid: string;
+  name: string;
+  number: string;
+  kind: WorkspaceKind;
+  currency: 'EUR' | 'USD';
+  account: { id: string; name: string };
+}
+
+const ACCOUNTS = {
+  nordwind: { id: seedId(1, 1), name: 'Nordwind Hosting GmbH' },
+  alpha: { id: seedId(1, 2), name: 'Alpha Media Ltd' },
+  bright: { id: seedId(1, 3), name: 'Bright Commerce Inc' },
+  zephyr: { id: seedId(1, 4), name: 'Zephyr Partners LLC' },
+  totp: { id: seedId(1, 5), name: 'Totp Customer' },
+  other: { id: seedId(1, 6), name: 'Other Industries AG' },
+};
+
+const WORKSPACES = {
+  cabinet: {
+    id: seedId(2, 1),
+    contractUid: DEMO_CONTRACTS.cabinet,
+    name: 'Nordwind Cloud',
+    number: 'CAB-2024-0101',
+    kind: 'CAB',
+    currency: 'EUR',
+    account: ACCOUNTS.nordwind,
+  },
+  legacy: {
+    id: seedId(2, 2),
+    contractUid: DEMO_CONTRACTS.legacy,
+    name: 'Alpha Web Hosting',
+    number: 'STD-2019-0042',
+    kind: 'STD',
+    currency: 'EUR',
+    account: ACCOUNTS.alpha,
+  },
+  webshop: {
+    id: seedId(2, 3),
+    contractUid: DEMO_CONTRACTS.webshop,
+    name: 'Bright Webshop',
+    number: 'STD-2021-0777',
+    kind: 'STD',
+    currency: 'USD',
+    account: ACCOUNTS.bright,
+  },
+  partner: {
+    id: seedId(2, 4),
+    contractUid: DEMO_CONTRACTS.partner,
+    name: 'Zephyr Labs',
+    number: 'CAB-2025-0203',
+    kind: 'CAB',
+    currency: 'USD',
+    account: ACCOUNTS.zephyr,
+  },
+  totp: {
+    id: seedId(2, 5),
+    contractUid: TOTP_CONTRACT_UID,
+    name: 'Totp Servers',
+    number: 'STD-2022-0505',
+    kind: 'STD',
+    currency: 'EUR',
+    account: ACCOUNTS.totp,
+  },
+  other: {
+    id: seedId(2, 6),
+    contractUid: OTHER_CONTRACT_UID,
+    name: 'Other Industries',
+    number: 'CAB-2023-0999',
+    kind: 'CAB',
+    currency: 'EUR',
+    account: ACCOUNTS.other,
+  },
+} satisfies Record<string, SeedWorkspace>;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; otherUser: User }) {
+  const { demoUser, totpUser, otherUser } = people;
+  const ws = WORKSPACES;
+  const all = Object.values(ws);
+  const ids = all.map((w) => w.id);
+
+  for (const account of Object.values(ACCOUNTS)) {
+    await db.insert(accounts).values(account).onConflictDoUpdate({ target: accounts.id, set: account });
+  }
+  for (const w of all) {
+    const values = {
+      id: w.id,
+      contractUid: w.contractUid,
+      name: w.name,
+      number: w.number,
+      kind: w.kind,
+      currency: w.currency,
+      accountId: w.account.id,
+    };
+    await db.insert(workspaces).values(values).onConflictDoUpdate({ target: workspaces.id, set: values });
+  }
+
+  // Everything below a seeded workspace is replaced: also what the demo did (an accepted invitation).
+  for (const table of [
+    invitations,
+    pendingPayments,
+    workspaceEmployees,
+    authorizedPeople,
+    services,
+    legacyServices,
+    invoices,
+    balances,
+    paymentMethods,
+    unreadMessageCounts,
+  ]) {
+    await db.delete(table).where(inArray(table.workspaceId, ids));
+  }
+  await db
+    .delete(unreadMessageCounts)
+    .where(inArray(unreadMessageCounts.userId, [demoUser.id, totpUser.id, otherUser.id]));
+
+  const employee = (
+    n: number,
+    workspaceId: string,
+    user: User,
+    role: 'Administrative' | 'Billing' | 'Technical',
+  ) => ({
+    id: seedId(3, n),
+    workspaceId,
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role,
+    createdAt: new Date(Date.UTC(2024, 0, n)),
+  });
+  await db
+    .insert(workspaceEmployees)
+    .values([
+      employee(1, ws.cabinet.id, demoUser, 'Administrative'),
+      employee(2, ws.legacy.id, demoUser, 'Administrative'),
+      employee(3, ws.webshop.id, demoUser, 'Billing'),
+      employee(4, ws.partner.id, otherUser, 'Administrative'),
+      employee(5, ws.totp.id, totpUser, 'Administrative'),
+      employee(6, ws.other.id, otherUser, 'Administrative'),
+      employee(7, ws.webshop.id, otherUser, 'Technical'),
+    ]);
+
+  const person = (
+    n: number,
+    workspaceId: string,
+    user: User | null,
+    fullName: string,
+    email: string,
+    phone: string,
+    loginStatus: 'ACTIVE' | 'INVITED' | 'DISABLED',
+  ) => ({
+    id: seedId(4, n),
+    workspaceId,
+    userId: user?.id ?? null,
+    fullName,
+    mobilePhone: phone,
+    email,
+    loginStatus,
+  });
+  const demoName = `${demoUser.firstName} ${demoUser.lastName}`;
+  await db.insert(authorizedPeople).values([
+    person(1, ws.cabinet.id, demoUser, demoName, demoUser.email, demoUser.phone, 'ACTIVE'),
+    person(
+      2,
+      ws.cabinet.id,
+      null,
+      'Erika Mustermann',
+      'erika@nordwind.example',
+      '+4915112345678',
+      'DISABLED',
+    ),
+    person(3, ws.legacy.id, null, 'Ana Alpha', 'ana@alpha.example', '+442071234567', 'INVITED'),
+    // demo sees Zephyr Labs only through this entry.
+    person(4, ws.partner.id, demoUser, demoName, demoUser.email, demoUser.phone, 'ACTIVE'),
+    // A disabled login grants nothing: demo must not see Other Industries.
+    person(5, ws.other.id, demoUser, demoName, demoUser.email, demoUser.phone, 'DISABLED'),
+  ]);
+
+  await db.insert(services).values([
+    {
+      id: seedId(5, 1),
+      workspaceId: ws.cabinet.id,
+      name: 'Cloud VPS',
+      createdAt: new Date(Date.UTC(2024, 2, 1)),
+    },
+    {
+      id: seedId(5, 2),
+      workspaceId: ws.cabinet.id,
+      name: 'Object storage',
+      createdAt: new Date(Date.UTC(2024, 2, 2)),
+    },
+    {
+      id: seedId(5, 3),
+      workspaceId: ws.webshop.id,
+      name: 'Cloud VPS',
+      createdAt: new Date(Date.UTC(2024, 2, 3)),
+    },
+    {
+      id: seedId(5, 4),
+      workspaceId: ws.totp.id,
+      name: 'Cloud VPS',
+      createdAt: new Date(Date.UTC(2024, 2, 4)),
+    },
+    {
+      id: seedId(5, 5),
+      workspaceId: ws.other.id,
+      name: 'Cloud VPS',
+      createdAt: new Date(Date.UTC(2024, 2, 5)),
+    },
+  ]);
+
+  await db.insert(legacyServices).values([
+    {
+      id: seedId(6, 1),
+      workspaceId: ws.legacy.id,
+      position: 1,
+      title: 'Web hosting Business',
+      description: '50 GB SSD, 10 domains, daily backups',
+      monthly: '19.90',
+      monthlyCurrency: 'EUR',
+    },
+    {
+      id: seedId(6, 2),
+      workspaceId: ws.legacy.id,
+      position: 2,
+      title: 'Mail Pro',
+      description: '25 mailboxes',
+      monthly: '9.50',
+      monthlyCurrency: 'EUR',
+    },
+    {
+      id: seedId(6, 3),
+      workspaceId: ws.webshop.id,
+      position: 1,
+      title: 'Dedicated server L',
+      description: '8 cores, 64 GB RAM, 2x1 TB NVMe',
+      monthly: '149.00',
+      monthlyCurrency: 'USD',
+    },
+    {
+      id: seedId(6, 4),
+      workspaceId: ws.totp.id,
+      position: 1,
+      title: 'Web hosting Basic',
+      description: '10 GB SSD, 1 domain',
+      monthly: '4.99',
+      monthlyCurrency: 'EUR',
+    },
+  ]);
+
+  const invoice = (
+    n: number,
+    w: SeedWorkspace,
+    number: string,
+    dateInvoiced: string,
+    amount: string,
+    paid: { by: string; on: Date } | null,
+  ) => ({
+    id: seedId(7, n),
+    workspaceId: w.id,
+    number,
+    dateInvoiced,
+    dateDue: new Date(Date.parse(dateInvoiced) + 14 * DAY_MS).toISOString().slice(0, 10),
+    currency: w.currency,
+    amount,
+    amountDue: paid ? '0.00' : amount,
+    pdfUid: seedId(8, n),
+    isSelectableForPayment: paid === null,
+    url: `/billing/invoices/${number}.pdf`,
+    paymentAmount: paid ? amount : null,
+    paymentCurrency: paid ? w.currency : null,
+    paymentCreatedBy: paid?.by ?? null,
+    paymentCreatedOn: paid?.on ?? null,
+  });
+  const legacyUnpaid = invoice(3, ws.legacy, 'INV-2026-000103', '2026-02-01', '42.50', null);
+  await db.insert(invoices).values([
+    invoice(1, ws.cabinet, 'INV-2026-000101', '2026-01-01', '120.00', {
+      by: demoName,
+      on: new Date('2026-01-05T10:12:00Z'),
+    }),
+    invoice(2, ws.cabinet, 'INV-2026-000201', '2026-02-01', '135.40', {
+      by: 'Card ending 4242',
+      on: new Date('2026-02-03T08:00:00Z'),
+    }),
+    invoice(4, ws.legacy, 'INV-2026-000102', '2026-01-01', '29.40', {
+      by: demoName,
+      on: new Date('2026-01-10T09:30:00Z'),
+    }),
+    legacyUnpaid,
+    invoice(5, ws.webshop, 'INV-2026-000104', '2026-02-01', '149.00', {
+      by: 'PayPal',
+      on: new Date('2026-02-02T12:00:00Z'),
+    }),
+    invoice(6, ws.partner, 'INV-2026-000105', '2026-02-01', '15.00', null),
+    invoice(7, ws.totp, 'INV-2026-000106', '2026-02-01', '4.99', {
+      by: 'Totp Customer',
+      on: new Date('2026-02-02T12:00:00Z'),
+    }),
+    invoice(8, ws.other, 'INV-2026-000107', '2026-02-01', '99.00', null),
+  ]);
+
+  const balance = (w: SeedWorkspace, amount: string, extra: Partial<typeof balances.$inferInsert> = {}) => ({
+    workspaceId: w.id,
+    currency: w.currency,
+    amount,
+    amountDue: amount.startsWith('-') ? amount.slice(1) : '0.00',
+    vatRate: w.currency === 'EUR' ? '19.00' : '0.00',
+    ...extra,
+  });
+  await db.insert(balances).values([
+    balance(ws.cabinet, '250.00', {
+      bonusBalance: '20.00',
+      sinceLastInvoice: '37.80',
+      creditLimit: '500.00',
+    }),
+    balance(ws.legacy, '-42.50', { debitBalance: '42.50', sinceLastInvoice: '12.30' }),
+    balance(ws.webshop, '1200.00', { sinceLastInvoice: '88.15', creditLimit: '1000.00' }),
+    balance(ws.partner, '-15.00', { debitBalance: '15.00' }),
+    balance(ws.totp, '10.00'),
+    balance(ws.other, '-99.00', { debitBalance: '99.00' }),
+  ]);
+
+  await db.insert(paymentMethods).values([
+    {
+      id: seedId(9, 1),
+      workspaceId: ws.cabinet.id,
+      methodId: 'pm_demo_visa_4242',
+      methodType: 'CARD',
+      effectiveFrom: new Date('2024-03-01T00:00:00Z'),
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      cardExpMonth: 12,
+      cardExpYear: 2030,
+    },
+    {
+      id: seedId(9, 2),
+      workspaceId: ws.cabinet.id,
+      methodId: 'pm_demo_paypal',
+      methodType: 'PAYPAL',
+      effectiveFrom: new Date('2024-06-01T00:00:00Z'),
+      paypalCountry: 'DE',
+      paypalPayerId: 'DEMOPAYER42',
+      paypalPayerEmail: demoUser.email,
+    },
+    {
+      id: seedId(9, 3),
+      workspaceId: ws.webshop.id,
+      methodId: 'pm_demo_mastercard_4444',
+      methodType: 'CARD',
+      effectiveFrom: new Date('2024-01-15T00:00:00Z'),
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+      cardExpMonth: 6,
+      cardExpYear: 2029,
+    },
+  ]);
+
+  await db.insert(pendingPayments).values({
+    id: seedId(10, 1),
+    workspaceId: ws.legacy.id,
+    paymentMethod: null,
+    clientSecret: 'pi_demo_legacy_secret_0000000000000000',
+    amount: legacyUnpaid.amount,
+    currency: 'EUR',
+    statementDescriptor: 'PORTAL INV 000103',
+    fullDescription: `Payment of invoice ${legacyUnpaid.number}`,
+    invoiceId: legacyUnpaid.id,
+  });
+
+  await db.insert(unreadMessageCounts).values([
+    { workspaceId: ws.cabinet.id, count: 3 },
+    { workspaceId: ws.legacy.id, count: 1 },
+    { userId: demoUser.id, count: 2 },
+  ]);
+
+  const now = Date.now();
+  await db.insert(invitations).values([
+    {
+      id: seedId(11, 1),
+      keyHash: hashToken(DEMO_INVITATION_KEY),
+      workspaceId: ws.cabinet.id,
+      email: NOWS_USER.email,
+      role: 'Technical',
+      invitedById: demoUser.id,
+      expiresAt: new Date(now + 365 * DAY_MS),
+    },
+    {
+      id: seedId(11, 2),
+      keyHash: hashToken(DEMO_EXPIRED_INVITATION_KEY),
+      workspaceId: ws.legacy.id,
+      email: NOWS_USER.email,
+      role: 'Billing',
+      invitedById: demoUser.id,
+      createdAt: new Date(now - 8 * DAY_MS),
+      expiresAt: new Date(now - DAY_MS),
+    },
+  ]);
 }

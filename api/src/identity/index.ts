@@ -12,7 +12,7 @@ import { IDENTITY_PREFIX, identityPlugin, providerCallbackPlugin } from './plugi
 import { type ProviderRegistry, StaticProviderRegistry } from './providers.js';
 import { RateLimiter } from './rate-limit.js';
 import { recaptchaVerifier } from './recaptcha.js';
-import { BrowserSession } from './session.js';
+import { lookupSession } from './session.js';
 import { findUserById } from './users.js';
 
 export { beginLogin, startPendingFlow } from './flows.js';
@@ -64,10 +64,30 @@ export function registerIdentity(app: FastifyInstance, services: IdentityService
   app.register(providerCallbackPlugin, { services });
 }
 
-/** For other features (GraphQL): the signed-in user of a request's `sessionid` cookie, if any. */
+/**
+ * For other features (GraphQL): who a request's `sessionid` cookie signs in. `expired`: the cookie
+ * names a signed-in session that has lapsed (GraphQL answers 'Signature has expired' then).
+ */
+export type SessionViewer =
+  | { status: 'anonymous' }
+  | { status: 'expired' }
+  | { status: 'signed-in'; user: User; sessionId: number };
+
+export async function sessionViewer(
+  services: IdentityServices,
+  request: FastifyRequest,
+): Promise<SessionViewer> {
+  const found = await lookupSession(services.db, request, services.now);
+  if (found.status === 'none' || found.row.userId === null) return { status: 'anonymous' };
+  if (found.status === 'expired') return { status: 'expired' };
+  const user = await findUserById(services.db, found.row.userId);
+  return user ? { status: 'signed-in', user, sessionId: found.row.id } : { status: 'anonymous' };
+}
+
+/** The signed-in user of a request's `sessionid` cookie, if any. */
 export async function sessionUser(services: IdentityServices, request: FastifyRequest): Promise<User | null> {
-  const session = await BrowserSession.load(services.db, request, services.now);
-  return session.userId ? ((await findUserById(services.db, session.userId)) ?? null) : null;
+  const viewer = await sessionViewer(services, request);
+  return viewer.status === 'signed-in' ? viewer.user : null;
 }
 
 /**

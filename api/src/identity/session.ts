@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { type AuthSession, authSessions } from '../db/schema.js';
@@ -95,6 +95,27 @@ export interface SessionData {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
+/** The stored session a request's `sessionid` cookie names: none, expired (kept until cleaned up) or active. */
+export type SessionLookup =
+  | { status: 'none' }
+  | { status: 'expired'; row: AuthSession }
+  | { status: 'active'; row: AuthSession };
+
+export async function lookupSession(
+  db: Db,
+  request: FastifyRequest,
+  now: () => number,
+): Promise<SessionLookup> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return { status: 'none' };
+  const [row] = await db
+    .select()
+    .from(authSessions)
+    .where(eq(authSessions.keyHash, hashToken(token)));
+  if (!row) return { status: 'none' };
+  return row.expiresAt.getTime() > now() ? { status: 'active', row } : { status: 'expired', row };
+}
+
 export interface CookieOptions {
   secure: boolean;
 }
@@ -118,13 +139,10 @@ export class BrowserSession {
   ) {}
 
   static async load(db: Db, request: FastifyRequest, now: () => number): Promise<BrowserSession> {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      const [row] = await db
-        .select()
-        .from(authSessions)
-        .where(and(eq(authSessions.keyHash, hashToken(token)), gt(authSessions.expiresAt, new Date(now()))));
-      if (row) return new BrowserSession(db, row, (row.data ?? {}) as SessionData, row.userId, now);
+    const found = await lookupSession(db, request, now);
+    if (found.status === 'active') {
+      const { row } = found;
+      return new BrowserSession(db, row, (row.data ?? {}) as SessionData, row.userId, now);
     }
     return new BrowserSession(db, null, {}, null, now);
   }

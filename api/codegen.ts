@@ -1,0 +1,31 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+/**
+ * Resolver types from the shared contract. `typecheck` and `build` run this before tsc, so a
+ * resolver that does not match `shared/graphql/schema.graphql` fails them. The output is not
+ * committed (see .gitignore): it is always regenerated.
+ */
+const config: CodegenConfig = {
+  schema: '../shared/graphql/schema.graphql',
+  silent: true,
+  generates: {
+    'src/graphql/generated/resolvers.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        contextType: '../context.js#GraphQLContext',
+        useTypeImports: true,
+        enumsAsTypes: true,
+        strictScalars: true,
+        useIndexSignature: false,
+        scalars: {
+          Decimal: 'string',
+          Date: 'string',
+          DateTime: { input: 'string', output: 'Date | string' },
+          File: 'File',
+        },
+      },
+    },
+  },
+};
+
+export default config;

@@ -1,0 +1,17 @@
+import { GraphQLError } from 'graphql';
+
+/** Spec section 8: the client saves the route and re-checks the session on exactly these messages. */
+export const PERMISSION_DENIED = 'You do not have permission to perform this action';
+export const SIGNATURE_EXPIRED = 'Signature has expired';
+
+/** No session, or something that is not the caller's. */
+export const permissionDenied = () =>
+  new GraphQLError(PERMISSION_DENIED, { extensions: { code: 'FORBIDDEN' } });
+
+/** Credentials that were good and have lapsed: an expired session or websocket token. */
+export const signatureExpired = () =>
+  new GraphQLError(SIGNATURE_EXPIRED, { extensions: { code: 'SIGNATURE_EXPIRED' } });
+
+/** A refusal the user can act on; the portal shows the message as is (spec section 8). */
+export const userError = (message: string, code: string) =>
+  new GraphQLError(message, { extensions: { code } });

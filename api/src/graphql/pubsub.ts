@@ -1,0 +1,17 @@
+import { createPubSub } from 'graphql-yoga';
+import type { Notification } from './generated/resolvers.js';
+
+/**
+ * In-process events behind the subscriptions. Topics are scoped by id, so a subscriber only hears
+ * its own workspace or user; payloads carry ids only and each subscriber reloads what it may see.
+ * One api process per database (embedded PGlite) makes in-memory enough; several processes behind
+ * PostgreSQL would need a shared event target (Redis, `LISTEN/NOTIFY`) passed to `createPubSub`.
+ */
+export type PortalPubSub = ReturnType<typeof createPortalPubSub>;
+
+export const createPortalPubSub = () =>
+  createPubSub<{
+    /** Something of the workspace changed (balance, unread messages, …). */
+    workspaceChanged: [contractUid: string, payload: { contractUid: string }];
+    notifications: [userId: string, payload: Notification];
+  }>();

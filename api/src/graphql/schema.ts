@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { GraphQLSchema } from 'graphql';
+import { createSchema } from 'graphql-yoga';
+import { REPO_ROOT } from '../config.js';
+import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
+import { meQueries, meSubscriptions } from '../me/resolvers.js';
+import { workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
+import type { GraphQLContext } from './context.js';
+import type {
+  MutationResolvers,
+  QueryResolvers,
+  Resolvers,
+  SubscriptionResolvers,
+} from './generated/resolvers.js';
+import { DateScalar, DateTime, Decimal } from './scalars.js';
+
+/** The contract, read at start-up: the api never carries a copy of its own. */
+export const SCHEMA_FILE = resolve(REPO_ROOT, 'shared/graphql/schema.graphql');
+
+// `Required<…>`: every root field of the contract has a resolver, or typecheck fails. Field types
+// and arguments are checked by the generated types themselves.
+const Query: Required<QueryResolvers> = { ...workspaceQueries, ...meQueries, ...invitationQueries };
+const Mutation: Required<MutationResolvers> = { ...invitationMutations };
+const Subscription: Required<SubscriptionResolvers> = { ...workspaceSubscriptions, ...meSubscriptions };
+
+export const resolvers: Resolvers = {
+  Query,
+  Mutation,
+  Subscription,
+  Decimal,
+  Date: DateScalar,
+  DateTime,
+};
+
+export function buildSchema(typeDefs = readFileSync(SCHEMA_FILE, 'utf8')): GraphQLSchema {
+  return createSchema<GraphQLContext>({ typeDefs, resolvers: resolvers as never });
+}

@@ -1,0 +1,218 @@
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  accounts,
+  authorizedPeople,
+  balances,
+  invoices,
+  legacyServices,
+  paymentMethods,
+  pendingPayments,
+  services,
+  unreadMessageCounts,
+  type Workspace as WorkspaceRow,
+  workspaceEmployees,
+  workspaces,
+} from '../db/schema.js';
+import type { FundBalance, PaymentMethod, Workspace } from '../graphql/generated/resolvers.js';
+
+export type { WorkspaceRow };
+
+/**
+ * The visibility rule (spec section 6): a user sees a workspace where they are an employee, or an
+ * authorized person whose login is ACTIVE. Everything the API answers about a workspace goes
+ * through here. With `contractUid`: that workspace, if visible.
+ */
+export function visibleWorkspaces(db: Db, userId: string, contractUid?: string): Promise<WorkspaceRow[]> {
+  const asEmployee = db
+    .select({ id: workspaceEmployees.workspaceId })
+    .from(workspaceEmployees)
+    .where(eq(workspaceEmployees.userId, userId));
+  const asAuthorizedPerson = db
+    .select({ id: authorizedPeople.workspaceId })
+    .from(authorizedPeople)
+    .where(and(eq(authorizedPeople.userId, userId), eq(authorizedPeople.loginStatus, 'ACTIVE')));
+  const visible = or(inArray(workspaces.id, asEmployee), inArray(workspaces.id, asAuthorizedPerson));
+  return db
+    .select()
+    .from(workspaces)
+    .where(contractUid === undefined ? visible : and(visible, eq(workspaces.contractUid, contractUid)))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.number));
+}
+
+const byWorkspace = <T extends { workspaceId: string | null }>(rows: T[]) => {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    if (row.workspaceId === null) continue;
+    const list = map.get(row.workspaceId) ?? [];
+    list.push(row);
+    map.set(row.workspaceId, list);
+  }
+  return (id: string) => map.get(id) ?? [];
+};
+
+/** The fund balances of these workspaces, keyed by workspace id. */
+async function fundBalances(db: Db, rows: WorkspaceRow[]): Promise<Map<string, FundBalance>> {
+  const ids = rows.map((row) => row.id);
+  const [balanceRows, methodRows, pendingRows] = await Promise.all([
+    db.select().from(balances).where(inArray(balances.workspaceId, ids)),
+    db
+      .select()
+      .from(paymentMethods)
+      .where(inArray(paymentMethods.workspaceId, ids))
+      .orderBy(asc(paymentMethods.effectiveFrom)),
+    db.select().from(pendingPayments).where(inArray(pendingPayments.workspaceId, ids)),
+  ]);
+  const methodsOf = byWorkspace(methodRows);
+  const result = new Map<string, FundBalance>();
+  for (const row of rows) {
+    const balance = balanceRows.find((b) => b.workspaceId === row.id);
+    const pending = pendingRows.find((p) => p.workspaceId === row.id);
+    result.set(row.id, {
+      contractUid: row.contractUid,
+      // A workspace without a balance row yet has nothing on it.
+      amount: balance?.amount ?? '0.00',
+      bonusBalance: balance?.bonusBalance ?? '0.00',
+      debitBalance: balance?.debitBalance ?? '0.00',
+      amountDue: balance?.amountDue ?? '0.00',
+      sinceLastInvoice: balance?.sinceLastInvoice ?? '0.00',
+      limit: balance?.creditLimit ?? '0.00',
+      vatRate: balance?.vatRate ?? '0.00',
+      currency: balance?.currency ?? row.currency,
+      paymentMethods: methodsOf(row.id).map(
+        (m): PaymentMethod => ({
+          uid: m.id,
+          methodId: m.methodId,
+          methodType: m.methodType,
+          effectiveFrom: m.effectiveFrom,
+          effectiveTill: m.effectiveTill,
+          cardBrand: m.cardBrand,
+          cardLast4: m.cardLast4,
+          cardExpMonth: m.cardExpMonth,
+          cardExpYear: m.cardExpYear,
+          paypalCountry: m.paypalCountry,
+          paypalPayerId: m.paypalPayerId,
+          paypalPayerEmail: m.paypalPayerEmail,
+        }),
+      ),
+      pendingPayment: pending
+        ? {
+            paymentMethod: pending.paymentMethod,
+            clientSecret: pending.clientSecret,
+            amount: pending.amount,
+            currency: pending.currency,
+            statementDescriptor: pending.statementDescriptor,
+            fullDescription: pending.fullDescription,
+            invoiceUid: pending.invoiceId,
+          }
+        : null,
+    });
+  }
+  return result;
+}
+
+export async function loadFundBalance(db: Db, row: WorkspaceRow): Promise<FundBalance> {
+  return (await fundBalances(db, [row])).get(row.id)!;
+}
+
+/**
+ * Whole workspaces, every field of spec section 3, in a fixed number of queries whatever their
+ * count (one per table). Call it only with rows from `visibleWorkspaces`. The viewer's own employee
+ * record comes first in `employee`: the client takes the first one as the active employee.
+ */
+export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: string): Promise<Workspace[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [balanceOf, accountRows, employeeRows, peopleRows, serviceRows, legacyRows, invoiceRows, unreadRows] =
+    await Promise.all([
+      fundBalances(db, rows),
+      db
+        .select()
+        .from(accounts)
+        .where(
+          inArray(
+            accounts.id,
+            rows.map((row) => row.accountId),
+          ),
+        ),
+      db
+        .select()
+        .from(workspaceEmployees)
+        .where(inArray(workspaceEmployees.workspaceId, ids))
+        .orderBy(asc(workspaceEmployees.createdAt), asc(workspaceEmployees.email)),
+      db
+        .select()
+        .from(authorizedPeople)
+        .where(inArray(authorizedPeople.workspaceId, ids))
+        .orderBy(asc(authorizedPeople.fullName)),
+      db.select().from(services).where(inArray(services.workspaceId, ids)).orderBy(asc(services.createdAt)),
+      db
+        .select()
+        .from(legacyServices)
+        .where(inArray(legacyServices.workspaceId, ids))
+        .orderBy(asc(legacyServices.position), asc(legacyServices.title)),
+      db
+        .select()
+        .from(invoices)
+        .where(inArray(invoices.workspaceId, ids))
+        .orderBy(desc(invoices.dateInvoiced), desc(invoices.number)),
+      db.select().from(unreadMessageCounts).where(inArray(unreadMessageCounts.workspaceId, ids)),
+    ]);
+  const employeesOf = byWorkspace(employeeRows);
+  const peopleOf = byWorkspace(peopleRows);
+  const servicesOf = byWorkspace(serviceRows);
+  const legacyOf = byWorkspace(legacyRows);
+  const invoicesOf = byWorkspace(invoiceRows);
+  return rows.map((row) => {
+    const account = accountRows.find((a) => a.id === row.accountId)!;
+    return {
+      contractUid: row.contractUid,
+      workspaceName: row.name,
+      number: row.number,
+      kind: row.kind,
+      balance: balanceOf.get(row.id)!,
+      account: { accountUid: account.id, name: account.name },
+      employee: employeesOf(row.id)
+        .sort((a, b) => Number(b.userId === viewerId) - Number(a.userId === viewerId))
+        .map((e) => ({
+          uid: e.id,
+          firstName: e.firstName,
+          lastName: e.lastName,
+          email: e.email,
+          role: e.role,
+        })),
+      authorizedPeople: peopleOf(row.id).map((p) => ({
+        uid: p.id,
+        fullName: p.fullName,
+        mobilePhone: p.mobilePhone,
+        email: p.email,
+        loginStatus: p.loginStatus,
+      })),
+      servicesLegacy: legacyOf(row.id).map((s) => ({
+        uid: s.id,
+        title: s.title,
+        description: s.description,
+        monthly: s.monthly,
+        monthlyCurrency: s.monthlyCurrency,
+      })),
+      invoices: invoicesOf(row.id).map((i) => ({
+        uid: i.id,
+        number: i.number,
+        dateInvoiced: i.dateInvoiced,
+        dateDue: i.dateDue,
+        currency: i.currency,
+        amount: i.amount,
+        amountDue: i.amountDue,
+        pdfUid: i.pdfUid,
+        isSelectableForPayment: i.isSelectableForPayment,
+        url: i.url,
+        paymentAmount: i.paymentAmount,
+        paymentCurrency: i.paymentCurrency,
+        paymentCreatedBy: i.paymentCreatedBy,
+        paymentCreatedOn: i.paymentCreatedOn,
+      })),
+      unreadMessages: unreadRows.find((u) => u.workspaceId === row.id)?.count ?? 0,
+      services: servicesOf(row.id).map((s) => ({ uid: s.id })),
+    };
+  });
+}

@@ -1,0 +1,46 @@
+import type { GraphQLContext } from '../graphql/context.js';
+import { permissionDenied } from '../graphql/errors.js';
+import type {
+  QueryResolvers,
+  SubscriptionResolvers,
+  SubscriptionWorkspaceChangedArgs,
+  Workspace,
+} from '../graphql/generated/resolvers.js';
+import { loadFundBalance, loadWorkspaces, visibleWorkspaces, type WorkspaceRow } from './repository.js';
+
+/** The caller's workspace with this contract, or the permission error (also for one that does not exist). */
+export async function requireWorkspace(ctx: GraphQLContext, contractUid: string): Promise<WorkspaceRow> {
+  const { user } = await ctx.viewer();
+  const [row] = await visibleWorkspaces(ctx.db, user.id, contractUid);
+  if (!row) throw permissionDenied();
+  return row;
+}
+
+export async function loadWorkspace(ctx: GraphQLContext, contractUid: string): Promise<Workspace> {
+  const row = await requireWorkspace(ctx, contractUid);
+  const { user } = await ctx.viewer();
+  const [workspace] = await loadWorkspaces(ctx.db, [row], user.id);
+  return workspace!;
+}
+
+export const workspaceQueries = {
+  allWorkspaces: async (_parent, { contractUid }, ctx) => {
+    if (contractUid !== undefined && contractUid !== null) return [await loadWorkspace(ctx, contractUid)];
+    const { user } = await ctx.viewer();
+    return loadWorkspaces(ctx.db, await visibleWorkspaces(ctx.db, user.id), user.id);
+  },
+  fundBalance: async (_parent, { contractUid }, ctx) =>
+    loadFundBalance(ctx.db, await requireWorkspace(ctx, contractUid)),
+} satisfies QueryResolvers;
+
+export const workspaceSubscriptions = {
+  workspaceChanged: {
+    // Checked when subscribing and again for every event: access may end while subscribed.
+    subscribe: async (_parent, { contractUid }, ctx) => {
+      await requireWorkspace(ctx, contractUid);
+      return ctx.pubsub.subscribe('workspaceChanged', contractUid);
+    },
+    resolve: (_payload: unknown, { contractUid }: SubscriptionWorkspaceChangedArgs, ctx: GraphQLContext) =>
+      loadWorkspace(ctx, contractUid),
+  },
+} satisfies SubscriptionResolvers;
