@@ -2,9 +2,12 @@ import { FluentProvider, makeStyles } from '@fluentui/react-components';
 import { mainLightTheme, type RuntimeConfig } from '@portal/shared';
 import { I18nextProvider } from 'react-i18next';
 import { type DataRouter, RouterProvider } from 'react-router';
+import { ConsentContext } from './consent/ConsentContext';
+import type { ConsentStore } from './consent/consentStore';
 import { i18n } from './portal/i18n';
 import { PortalProvider } from './portal/PortalProvider';
 import type { SessionStore } from './session/sessionStore';
+import type { WorkspaceController } from './workspace/workspaceController';
 
 const useStyles = makeStyles({ root: { minHeight: '100vh' } });
 
@@ -12,18 +15,35 @@ export function App({
   router,
   store,
   runtimeConfig,
+  consent,
+  workspaces,
+  notifications,
 }: {
   router: DataRouter;
   store: SessionStore;
   runtimeConfig: RuntimeConfig;
+  /** the workspaces and GraphQL client (the same controller feeds the router's guard) */
+  workspaces: WorkspaceController;
+  /** the notification list shared with code outside React (GraphQL client, guard) */
+  notifications?: Parameters<typeof PortalProvider>[0]['notifications'];
+  /** default: a store over this browser's local storage */
+  consent?: ConsentStore | undefined;
 }) {
   const styles = useStyles();
   return (
     <I18nextProvider i18n={i18n}>
       <FluentProvider theme={mainLightTheme} className={styles.root}>
-        <PortalProvider router={router} store={store} runtimeConfig={runtimeConfig}>
-          <RouterProvider router={router} />
-        </PortalProvider>
+        <ConsentContext.Provider value={consent ?? null}>
+          <PortalProvider
+            router={router}
+            store={store}
+            workspaces={workspaces}
+            notifications={notifications}
+            runtimeConfig={runtimeConfig}
+          >
+            <RouterProvider router={router} />
+          </PortalProvider>
+        </ConsentContext.Provider>
       </FluentProvider>
     </I18nextProvider>
   );

@@ -1,10 +1,23 @@
-import { loadRuntimeConfig, loadSessionState, type SessionState } from '@portal/shared';
+import {
+  createNotificationStore,
+  loadRuntimeConfig,
+  loadSessionState,
+  type SessionState,
+} from '@portal/shared';
 import { createRoot } from 'react-dom/client';
+import type { DataRouter } from 'react-router';
 import { App } from './App';
+import { runtimeAnalyticsProvider, startAnalytics } from './consent/analytics';
+import { createConsentStore } from './consent/consentStore';
+import { startMarketingCookies } from './consent/marketingCookies';
+import { watchSignupCompletion } from './consent/signupCompletion';
 import { reportError } from './errors/reportError';
+import { startErrorReporting } from './errors/startErrorReporting';
 import { registerPortalRemotes } from './federation/remoteRegistry';
 import { createPortalRouter } from './routes/createRouter';
 import { createSessionStore } from './session/sessionStore';
+import { createHostClient } from './workspace/createHostClient';
+import { createWorkspaceController } from './workspace/workspaceController';
 
 const SIGNED_OUT: SessionState = { loaded: true, isAuthenticated: false, auth: null, config: null };
 
@@ -12,6 +25,10 @@ const SIGNED_OUT: SessionState = { loaded: true, isAuthenticated: false, auth: n
 // auth data could not be loaded. /runtime-config.json and /remotes.json are read meanwhile. The
 // router's first navigation already runs the guard, so it must see the loaded session.
 async function start(): Promise<void> {
+  // Consent first: the landing's referrer is read now, analytics loads only with consent.
+  const consent = createConsentStore();
+  const marketing = startMarketingCookies(consent);
+  startAnalytics(consent, runtimeAnalyticsProvider());
   const [session, runtimeConfig] = await Promise.all([
     loadSessionState().catch((error: unknown) => {
       reportError(error, { phase: 'auth data' });
@@ -20,13 +37,35 @@ async function start(): Promise<void> {
     loadRuntimeConfig(),
     registerPortalRemotes(),
   ]);
+  void startErrorReporting(runtimeConfig.sentryDsn);
   const store = createSessionStore(session);
-  const router = createPortalRouter(store);
+  // The workspaces load as soon as someone is signed in, and the guard's step 5 waits for them,
+  // so they exist before the router. The GraphQL client reads the router's location lazily.
+  const notifications = createNotificationStore();
+  let current: DataRouter | undefined;
+  const workspaces = createWorkspaceController({
+    session: store,
+    notify: notifications.notify,
+    createClient: () =>
+      createHostClient({ place: () => current?.state.location, notify: notifications.notify }),
+  });
+  const router = createPortalRouter(store, undefined, workspaces.guard);
+  current = router;
+  watchSignupCompletion(store, () => router.state.location.pathname, marketing.signupCompleted);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container, {
     onUncaughtError: (error) => reportError(error, { phase: 'render' }),
-  }).render(<App router={router} store={store} runtimeConfig={runtimeConfig} />);
+  }).render(
+    <App
+      router={router}
+      store={store}
+      runtimeConfig={runtimeConfig}
+      consent={consent}
+      workspaces={workspaces}
+      notifications={notifications}
+    />,
+  );
 }
 
 void start();

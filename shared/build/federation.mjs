@@ -79,6 +79,11 @@ export function sharedConfig() {
     // react-final-form's dist/ holds a package.json without a version, so name it here.
     'final-form': singleton,
     'react-final-form': { singleton: true, version: installedVersion('react-final-form') },
+    // one GraphQL client stack: a remote's urql hooks must find the host's <Provider> context,
+    // and the client the host creates (with graphcache) must be the same urql as the hooks'
+    urql: singleton,
+    '@urql/core': singleton,
+    '@urql/exchange-graphcache': singleton,
     '@portal/shared': {
       singleton: true,
       strictVersion: true,

@@ -19,6 +19,32 @@ export {
   remoteRequest,
 } from './contract/remotes';
 export { CONTRACT_VERSION } from './contract/version';
+export { formatAlertPeriod } from './format/alertPeriod';
+export { BYTE_UNITS, formatBytes } from './format/bytes';
+export {
+  DATE_FORMATS,
+  type DateFormat,
+  type DateInput,
+  type DatePreferences,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  resolveTimeZone,
+  TIME_FORMATS,
+  type TimeFormat,
+} from './format/dates';
+export { currencySymbol, displayedBalance, formatMoney } from './format/money';
+export { initials, workspaceLogo } from './format/names';
+export {
+  formatNetworkMetric,
+  NETWORK_METRIC_UNITS,
+  type NetworkMetric,
+  networkMetricValue,
+} from './format/networkMetric';
+export { isFirewallOs, type OsIcon, osIcon } from './format/osIcon';
+export { DEFAULT_REGION, locationToRegion, type Region } from './format/region';
+export { round } from './format/round';
+export { useDateFormat } from './format/useDateFormat';
 export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
 export { FormError } from './forms/FormError';
 export { fieldError } from './forms/fieldError';
@@ -28,6 +54,34 @@ export { submissionErrors } from './forms/submissionErrors';
 export { TextField, type TextFieldProps } from './forms/TextField';
 export { FORMS_NAMESPACE, useFormsTranslation } from './forms/useFormsTranslation';
 export { zodValidate } from './forms/zodValidate';
+export {
+  AllWorkspacesDocument,
+  type AllWorkspacesQuery,
+  type AllWorkspacesQueryVariables,
+  type PortalWorkspaceFragment,
+  PortalWorkspaceFragmentDoc,
+  type WorkspaceKind,
+} from './gql/graphql';
+export { PORTAL_CACHE_KEYS } from './graphql/cacheKeys';
+export {
+  CSRF_COOKIE,
+  createPortalClient,
+  GRAPHQL_URL,
+  type PortalClientOptions,
+  portalFetchOptions,
+} from './graphql/createPortalClient';
+export {
+  type GraphqlErrorContext,
+  type GraphqlErrorEffects,
+  graphqlErrorEffects,
+  PERMISSION_DENIED_MESSAGE,
+  SIGNATURE_EXPIRED_MESSAGE,
+} from './graphql/graphqlErrors';
+export {
+  PORTAL_NOTIFY_CONTEXT_KEY,
+  type PortalErrorHandlers,
+  portalErrorExchange,
+} from './graphql/portalErrorExchange';
 export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
 export { FORM_ERROR_KEY, fieldErrors, type IdentityApi, identity } from './identity/api';
 export { type AuthInfo, authInfo } from './identity/authInfo';
@@ -81,8 +135,36 @@ export {
   type ThemeName,
   themeForPath,
 } from './theme/themes';
+export { addSharedTexts } from './ui/addSharedTexts';
+export { ConfirmDialog, type ConfirmDialogProps, type ConfirmOptions } from './ui/ConfirmDialog';
+export { ConfirmHost } from './ui/ConfirmHost';
+export {
+  type ConfirmFn,
+  type ConfirmRequest,
+  type ConfirmStore,
+  createConfirmStore,
+  type PendingConfirm,
+} from './ui/confirmStore';
+export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
+export { sharedUiEn } from './ui/en';
+export {
+  INFO_TOOLTIP_MAX_WIDTH,
+  INFO_TOOLTIP_SHOW_DELAY_MS,
+  InfoTooltip,
+  type InfoTooltipProps,
+} from './ui/InfoTooltip';
 export { NotBuiltYet } from './ui/NotBuiltYet';
+export { NotificationToaster } from './ui/NotificationToaster';
+export {
+  createNotificationStore,
+  type ListedNotification,
+  NOTIFICATION_TIMEOUT_MS,
+  type NotificationStore,
+} from './ui/notificationStore';
+export { sanitizeHtml } from './ui/sanitizeHtml';
+export { useConfirmHost } from './ui/useConfirmHost';
 export { usePortalToasts } from './ui/usePortalToasts';
+export { useSharedTexts } from './ui/useSharedTexts';
 export {
   type CodeValues,
   type CurrentPasswordValues,
@@ -115,3 +197,35 @@ export {
   requiredText,
   withPasswordConfirmation,
 } from './validation/schemas';
+export {
+  applyWorkspaceList,
+  CABINET_KIND,
+  type ClientWorkspaceFields,
+  EMPTY_SELECTION,
+  findWorkspace,
+  replaceWorkspace,
+  type SelectableWorkspace,
+  type StoredChoice,
+  selectWorkspace,
+  setActiveEmployee,
+  sortByAccountName,
+  storedChoiceOf,
+  type WithClientFields,
+  type WorkspaceSelection,
+  withClientFields,
+} from './workspace/selection';
+export {
+  readStoredChoice,
+  storeChoice,
+  WORKSPACE_EMPLOYEE_UID_KEY,
+  WORKSPACE_UID_KEY,
+} from './workspace/workspaceStorage';
+export {
+  createWorkspaceStore,
+  IDLE_WORKSPACES,
+  type PortalWorkspace,
+  type WorkspaceClient,
+  type WorkspaceState,
+  type WorkspaceStatus,
+  type WorkspaceStore,
+} from './workspace/workspaceStore';

@@ -27,9 +27,18 @@ export interface GuardState {
 
 export type GuardDecision =
   | { kind: 'allow' }
-  | { kind: 'redirect'; to: string; consume?: PostLoginSource }
+  | {
+      kind: 'redirect';
+      to: string;
+      consume?: PostLoginSource;
+      /** tell the user why (a deep link to a workspace that is not theirs) */
+      notice?: GuardNotice;
+    }
   /** keep the user where they were: `at` is that place */
   | { kind: 'stay'; at: string };
+
+/** 'forbidden': the spec's permission message ('You do not have permission to perform this action'). */
+export type GuardNotice = 'forbidden';
 
 export const ALLOW: GuardDecision = { kind: 'allow' };
 const HOME = '/';
@@ -89,7 +98,10 @@ function workspaceStep(to: GuardTarget, workspaces: WorkspaceGuardState): GuardD
   if (!current && !pathUid) return redirect(HOME);
   if (workspaces.loaded && workspaces.count === 0) return redirect(HOME);
   if (current && pathUid !== current) {
-    return redirect(generatePath(to.pattern, { ...to.params, contractUid: current }) + to.search);
+    const rewritten = generatePath(to.pattern, { ...to.params, contractUid: current }) + to.search;
+    // a contractUid the loaded list does not hold is someone else's (or gone): say so
+    const refused = workspaces.loaded && !!pathUid && workspaces.contractUids?.includes(pathUid) === false;
+    return refused ? { kind: 'redirect', to: rewritten, notice: 'forbidden' } : redirect(rewritten);
   }
   return null;
 }

@@ -1,10 +1,10 @@
 import { clearNextPath, readNextPath } from '@portal/shared';
 import { type DataRouter, type LoaderFunction, redirect, replace } from 'react-router';
 import { FEATURE_FLAGS } from '../portal/featureFlags';
-import type { PortalRoute } from '../routes/routeTable';
+import { isWorkspaceRoute, type PortalRoute } from '../routes/routeTable';
 import type { SessionStore } from '../session/sessionStore';
 import { type GuardState, guard } from './guard';
-import { WORKSPACES_NOT_LOADED } from './workspaceGuardState';
+import { WORKSPACES_NOT_LOADED, type WorkspaceGuardSource } from './workspaceGuardState';
 
 /** What the guard reads at the moment of a navigation. */
 export interface GuardSource {
@@ -13,6 +13,8 @@ export interface GuardSource {
   router: () => Pick<DataRouter, 'state'> | undefined;
   /** whether the address bar already shows this path (a Back/Forward, or the first load) */
   addressShows?: (path: string) => boolean;
+  /** the workspaces (guard step 5); without them step 5 is inert */
+  workspaces?: WorkspaceGuardSource;
 }
 
 /** The browser's answer to `addressShows`: on a POP the address changes before loaders run. */
@@ -20,14 +22,14 @@ export function browserAddressShows(path: string): boolean {
   return window.location.pathname + window.location.search === path;
 }
 
-export function guardState({ store, router }: GuardSource): GuardState {
+export function guardState({ store, router, workspaces }: GuardSource): GuardState {
   const current = router()?.state;
   return {
     isAuthenticated: store.getState().isAuthenticated,
     featureFlags: FEATURE_FLAGS,
     from: current?.initialized ? current.location.pathname + current.location.search : null,
     nextPath: readNextPath(),
-    workspaces: WORKSPACES_NOT_LOADED,
+    workspaces: workspaces?.state() ?? WORKSPACES_NOT_LOADED,
   };
 }
 
@@ -42,7 +44,7 @@ export function guardState({ store, router }: GuardSource): GuardState {
  * (Back must not bounce into the redirect again). Staying replaces the current entry with itself.
  */
 export function guardLoader(route: PortalRoute, pattern: string, source: GuardSource): LoaderFunction {
-  return ({ request, params }) => {
+  const decide: LoaderFunction = ({ request, params }) => {
     const url = new URL(request.url);
     const intended = url.pathname + url.search;
     const state = guardState(source);
@@ -55,8 +57,18 @@ export function guardLoader(route: PortalRoute, pattern: string, source: GuardSo
       case 'redirect': {
         if (decision.consume === 'next') clearNextPath();
         const inPlace = state.from === null || source.addressShows?.(intended) === true;
+        if (decision.notice) source.workspaces?.notify(decision.notice);
         throw (inPlace ? replace : redirect)(decision.to);
       }
     }
+  };
+  // Step 5 compares with the current workspace: a signed-in user's list must be in first, and a
+  // path naming one of their own workspaces selects it (the URL is where they want to be).
+  return (args) => {
+    const waiting =
+      isWorkspaceRoute(route) && source.store.getState().isAuthenticated
+        ? source.workspaces?.prepare(args.params.contractUid)
+        : undefined;
+    return waiting ? waiting.then(() => decide(args)) : decide(args);
   };
 }

@@ -9,30 +9,42 @@ import {
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataRouter } from 'react-router';
+import { Provider as UrqlProvider } from 'urql';
 import { reportError } from '../errors/reportError';
 import type { SessionStore } from '../session/sessionStore';
 import { useAuthChangeEvents } from '../session/useAuthChangeEvents';
 import { useSessionState } from '../session/useSessionState';
+import { samePageInWorkspace } from '../workspace/routePlace';
+import { useWorkspaceController } from '../workspace/useWorkspaceController';
+import type { WorkspaceController } from '../workspace/workspaceController';
 import { FEATURE_FLAGS } from './featureFlags';
 
 const browserTimezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Provides the host–remote contract to every page. The session comes from the host's store, fed
- * by every auth-change event; each event also moves the user where its outcome says.
+ * by every auth-change event; each event also moves the user where its outcome says. The
+ * workspaces and the GraphQL client come from the workspace controller (also as urql's
+ * `<Provider>`, for the hooks of remote pages).
  */
 export function PortalProvider({
   router,
   store,
+  workspaces: controller,
+  notifications,
   runtimeConfig,
   children,
 }: {
   router: DataRouter;
   store: SessionStore;
+  workspaces: WorkspaceController;
+  /** the notification list shared with the GraphQL client and the guard */
+  notifications?: Parameters<typeof usePortalToasts>[0];
   runtimeConfig: RuntimeConfig;
   children: ReactNode;
 }) {
-  const { notify, copy, toaster } = usePortalToasts();
+  const { notify, copy, toaster } = usePortalToasts(notifications);
+  const { workspaces, client } = useWorkspaceController(controller);
   const { t } = useTranslation('shell');
   const session = useSessionState(store);
   const onError = useCallback(
@@ -54,13 +66,28 @@ export function PortalProvider({
       copy,
       preferences: { timezone: browserTimezone, dateFormat: 'YYYY-MM-DD', timeFormat: '24h' },
       featureFlags: FEATURE_FLAGS,
+      graphql: client,
+      workspace: workspaces.current,
+      workspaces: workspaces.workspaces,
+      workspacesStatus: workspaces.status,
+      setWorkspace: (contractUid) => {
+        if (!controller.store.setWorkspace(contractUid)) return false;
+        // on a workspace page the URL follows: same page, the new contractUid (survives a reload)
+        const to = samePageInWorkspace(router.state.location, contractUid);
+        if (to) void router.navigate(to);
+        return true;
+      },
+      setActiveEmployee: controller.store.setActiveEmployee,
+      refetch: controller.store.refetch,
     }),
-    [notify, copy, router, session, runtimeConfig],
+    [notify, copy, router, session, runtimeConfig, client, workspaces, controller],
   );
   return (
     <PortalContext.Provider value={value}>
-      {children}
-      {toaster}
+      <UrqlProvider value={client}>
+        {children}
+        {toaster}
+      </UrqlProvider>
     </PortalContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type DataRouter, type RouteObject, replace } from 'react-router';
 import { browserAddressShows, type GuardSource, guardLoader } from '../guard/guardLoader';
+import type { WorkspaceGuardSource } from '../guard/workspaceGuardState';
 import { HomePage } from '../home/HomePage';
 import { RemotePage } from '../remote/RemotePage';
 import type { SessionStore } from '../session/sessionStore';
@@ -44,16 +45,19 @@ export function buildRouteObjects(source: GuardSource): RouteObject[] {
 export type RouterFactory = (routes: RouteObject[]) => DataRouter;
 
 /**
- * The portal's router, its guard reading `store`. Tests pass a memory-router factory. The guard
- * may run before the factory has returned (the first navigation starts at creation); it then sees
- * no router yet, which is exactly "first load".
+ * The portal's router, its guard reading `store` (and `workspaces` for step 5). Tests pass a
+ * memory-router factory. The guard may run before the factory has returned (the first navigation
+ * starts at creation); it then sees no router yet, which is exactly "first load".
  */
 export function createPortalRouter(
   store: SessionStore,
   create: RouterFactory = createBrowserRouter,
+  workspaces?: WorkspaceGuardSource,
 ): DataRouter {
   // `let`: the guard's closure reads it, possibly before create() has returned
   let router: DataRouter | undefined;
-  router = create(buildRouteObjects({ store, router: () => router, addressShows: browserAddressShows }));
+  router = create(
+    buildRouteObjects({ store, router: () => router, addressShows: browserAddressShows, workspaces }),
+  );
   return router;
 }

@@ -2,6 +2,7 @@ import { FluentProvider, makeStyles, type Theme, tokens } from '@fluentui/react-
 import { authLightTheme, mainLightTheme, type ThemeName, themeForPath, usePortal } from '@portal/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { CookieConsent } from '../consent/CookieConsent';
 import { isGuestOnly, matchPortalRoute, type PortalRoute } from '../routes/routeTable';
 import { AppBar } from './AppBar';
 import { NavigationDrawer } from './NavigationDrawer';
@@ -85,6 +86,8 @@ export function Shell() {
       <PageLoadingContext.Provider value={pageLoading.track}>
         {progress}
         {layout}
+        {/* outside the layouts: every screen has it, with chrome, under /auth/ and full-screen */}
+        <CookieConsent />
       </PageLoadingContext.Provider>
     </FluentProvider>
   );

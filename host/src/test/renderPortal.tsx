@@ -1,20 +1,56 @@
-import { type AuthResponseBody, EMPTY_RUNTIME_CONFIG } from '@portal/shared';
+import {
+  type AuthResponseBody,
+  createNotificationStore,
+  EMPTY_RUNTIME_CONFIG,
+  type PortalWorkspaceFragment,
+} from '@portal/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../App';
 import { createPortalRouter } from '../routes/createRouter';
 import { createSessionStore } from '../session/sessionStore';
+import { createWorkspaceController } from '../workspace/workspaceController';
 import { session } from './authFixtures';
+import { type FakeClient, fakeWorkspaceClient } from './fakeWorkspaceClient';
+
+export interface RenderPortalOptions {
+  /**
+   * What `allWorkspaces` answers (a getter, so a test can change it between calls); default
+   * 'unavailable' (a network error: no list, guard step 5 inert).
+   */
+  workspaces?: (() => PortalWorkspaceFragment[]) | 'unavailable';
+}
 
 /** The whole host as bootstrap mounts it, on a memory router at `path`, with this session. */
-export function renderPortal(path: string, auth: AuthResponseBody | null) {
+export function renderPortal(path: string, auth: AuthResponseBody | null, options: RenderPortalOptions = {}) {
   const store = createSessionStore(session(auth));
-  const router = createPortalRouter(store, (routes) =>
-    createMemoryRouter(routes, { initialEntries: [path] }),
+  const notifications = createNotificationStore();
+  const clients: FakeClient[] = [];
+  const workspaces = createWorkspaceController({
+    session: store,
+    notify: notifications.notify,
+    createClient: () => {
+      const client = fakeWorkspaceClient(options.workspaces ?? 'unavailable');
+      clients.push(client);
+      return client;
+    },
+  });
+  const router = createPortalRouter(
+    store,
+    (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+    workspaces.guard,
   );
-  const view = render(<App router={router} store={store} runtimeConfig={EMPTY_RUNTIME_CONFIG} />);
+  const view = render(
+    <App
+      router={router}
+      store={store}
+      runtimeConfig={EMPTY_RUNTIME_CONFIG}
+      workspaces={workspaces}
+      notifications={notifications}
+    />,
+  );
   const url = () => router.state.location.pathname + router.state.location.search;
-  return { ...view, router, store, url };
+  return { ...view, router, store, url, workspaces, notifications, clients };
 }
 
 export function clearCookies() {

@@ -11,9 +11,11 @@ import {
 } from '@portal/shared';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Client } from '@urql/core';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Provider as UrqlProvider } from 'urql';
 import { vi } from 'vitest';
 
 export type FakeIdentity = { [K in keyof IdentityApi]: ReturnType<typeof vi.fn<IdentityApi[K]>> };
@@ -87,6 +89,8 @@ export interface RenderOptions {
   isAuthenticated?: boolean;
   config?: IdentityConfig | null;
   recaptchaSiteKey?: string | null;
+  /** the urql client, faked at the boundary (its `executeQuery` / `executeMutation`); default: none */
+  graphql?: object;
 }
 
 /** Renders a page as the host would: a PortalContext with faked identity calls, a router, Fluent, i18next. */
@@ -107,18 +111,27 @@ export function renderPage(page: ReactElement, options: RenderOptions = {}) {
     copy: vi.fn(async () => true),
     preferences: { timezone: 'UTC', dateFormat: 'YYYY-MM-DD', timeFormat: '24h' },
     featureFlags: {},
+    graphql: (options.graphql ?? {}) as unknown as Client,
+    workspace: null,
+    workspaces: [],
+    workspacesStatus: options.isAuthenticated ? 'loaded' : 'idle',
+    setWorkspace: vi.fn(() => true),
+    setActiveEmployee: vi.fn(() => true),
+    refetch: vi.fn(async () => {}),
   } satisfies PortalContextValue;
   const user = userEvent.setup();
   const result = render(
     <I18nextProvider i18n={createI18n()}>
       <FluentProvider theme={authLightTheme}>
         <PortalContext.Provider value={portal}>
-          <MemoryRouter initialEntries={[options.path ?? '/']}>
-            <Routes>
-              <Route path={options.route ?? '*'} element={page} />
-            </Routes>
-            <LocationProbe />
-          </MemoryRouter>
+          <UrqlProvider value={portal.graphql}>
+            <MemoryRouter initialEntries={[options.path ?? '/']}>
+              <Routes>
+                <Route path={options.route ?? '*'} element={page} />
+              </Routes>
+              <LocationProbe />
+            </MemoryRouter>
+          </UrqlProvider>
         </PortalContext.Provider>
       </FluentProvider>
     </I18nextProvider>,

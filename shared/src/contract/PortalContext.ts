@@ -1,7 +1,9 @@
+import type { Client } from '@urql/core';
 import { createContext, useContext } from 'react';
 import type { IdentityApi } from '../identity/api';
 import type { AuthResponseBody, IdentityConfig } from '../identity/types';
 import type { RuntimeConfig } from '../runtime/runtimeConfig';
+import type { PortalWorkspace, WorkspaceStatus } from '../workspace/workspaceStore';
 
 export type NotificationType = 'success' | 'info' | 'warning' | 'error';
 
@@ -48,6 +50,35 @@ export interface PortalContextValue {
   preferences: UserPreferences;
   /** route feature flags: a hidden flag hides its routes and drawer items */
   featureFlags: Readonly<Record<string, boolean>>;
+
+  // Added in 1.1.0: the GraphQL client and the workspaces (spec sections 3, 4, 7, 8).
+
+  /**
+   * The portal's urql client (also provided with urql's `<Provider>`, so `useQuery` and friends
+   * work in every page). A new client, with an empty cache, comes with every change of user.
+   */
+  graphql: Client;
+  /**
+   * The current workspace, with the client's `activeEmployeeUid` and `logo`; null while signed
+   * out, while loading, or when the user has none.
+   */
+  workspace: PortalWorkspace | null;
+  /** the user's workspaces, sorted by account name */
+  workspaces: readonly PortalWorkspace[];
+  /** 'idle' (signed out), 'loading', 'loaded', or 'error' (the list could not be loaded) */
+  workspacesStatus: WorkspaceStatus;
+  /**
+   * Makes one of the user's workspaces current (and remembers it); on a workspace page the URL
+   * follows (same page, the new contractUid). False for a contractUid that is not the user's.
+   */
+  setWorkspace: (contractUid: string) => boolean;
+  /** Acts as another employee of the current workspace; false for anyone else (spec section 5). */
+  setActiveEmployee: (employeeUid: string) => boolean;
+  /**
+   * Loads workspaces again: with a contractUid that one (replacing it, its active employee kept),
+   * without one the whole list (after joining or leaving a workspace). Resolves when done.
+   */
+  refetch: (contractUid?: string) => Promise<void>;
 }
 
 export const PortalContext = createContext<PortalContextValue | null>(null);

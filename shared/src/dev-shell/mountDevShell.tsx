@@ -1,16 +1,27 @@
 import { FluentProvider } from '@fluentui/react-components';
-import { type ComponentType, type ReactNode, useMemo } from 'react';
+import {
+  type ComponentType,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, Link, Outlet, RouterProvider, useNavigate } from 'react-router';
+import { Provider as UrqlProvider } from 'urql';
 import { PortalContext, type PortalContextValue, type SessionState } from '../contract/PortalContext';
 import { CONTRACT_VERSION } from '../contract/version';
+import { createPortalClient } from '../graphql/createPortalClient';
 import { createI18n } from '../i18n/i18n';
 import { identity } from '../identity/api';
 import { loadSessionState } from '../identity/loadSessionState';
 import { loadRuntimeConfig, type RuntimeConfig } from '../runtime/runtimeConfig';
 import { mainLightTheme } from '../theme/themes';
 import { usePortalToasts } from '../ui/usePortalToasts';
+import { createWorkspaceStore } from '../workspace/workspaceStore';
 
 export interface DevShellRoute {
   path: string;
@@ -48,6 +59,23 @@ function DevFrame(props: {
 }): ReactNode {
   const navigate = useNavigate();
   const { notify, copy, toaster } = usePortalToasts();
+  // the real GraphQL client and workspace state; on a session error the dev shell just reloads
+  const notifyRef = useRef(notify);
+  notifyRef.current = notify;
+  const [graphql] = useState(() =>
+    createPortalClient({
+      currentRouteRequiresAuth: () => props.session.isAuthenticated,
+      saveBeforeExpiryPath: () => {},
+      checkSession: () => void identity.getSession(),
+      notify: (n) => notifyRef.current(n),
+    }),
+  );
+  const [workspaceStore] = useState(() => createWorkspaceStore({ client: () => graphql }));
+  const workspaces = useSyncExternalStore(workspaceStore.subscribe, workspaceStore.getState);
+  useEffect(() => {
+    if (props.session.isAuthenticated) void workspaceStore.load();
+    return () => workspaceStore.clear();
+  }, [workspaceStore, props.session.isAuthenticated]);
   const portal = useMemo<PortalContextValue>(
     () => ({
       contractVersion: CONTRACT_VERSION,
@@ -63,28 +91,37 @@ function DevFrame(props: {
         timeFormat: '24h',
       },
       featureFlags: {},
+      graphql,
+      workspace: workspaces.current,
+      workspaces: workspaces.workspaces,
+      workspacesStatus: workspaces.status,
+      setWorkspace: workspaceStore.setWorkspace,
+      setActiveEmployee: workspaceStore.setActiveEmployee,
+      refetch: workspaceStore.refetch,
     }),
-    [notify, copy, navigate, props.session, props.runtimeConfig],
+    [notify, copy, navigate, props.session, props.runtimeConfig, graphql, workspaces, workspaceStore],
   );
   return (
     <FluentProvider theme={mainLightTheme}>
       <PortalContext.Provider value={portal}>
-        <header style={{ padding: 8, borderBottom: '1px solid #ddd' }}>
-          <strong>remote-{props.remote} (stand-alone)</strong>{' '}
-          {props.routes.map((r) => (
-            <Link
-              key={r.path}
-              to={r.path.replace(/:(\w+)\?/g, '').replace(/:(\w+)/g, 'demo')}
-              style={{ marginLeft: 12 }}
-            >
-              {r.path}
-            </Link>
-          ))}
-        </header>
-        <main>
-          <Outlet />
-        </main>
-        {toaster}
+        <UrqlProvider value={graphql}>
+          <header style={{ padding: 8, borderBottom: '1px solid #ddd' }}>
+            <strong>remote-{props.remote} (stand-alone)</strong>{' '}
+            {props.routes.map((r) => (
+              <Link
+                key={r.path}
+                to={r.path.replace(/:(\w+)\?/g, '').replace(/:(\w+)/g, 'demo')}
+                style={{ marginLeft: 12 }}
+              >
+                {r.path}
+              </Link>
+            ))}
+          </header>
+          <main>
+            <Outlet />
+          </main>
+          {toaster}
+        </UrqlProvider>
       </PortalContext.Provider>
     </FluentProvider>
   );

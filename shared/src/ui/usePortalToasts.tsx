@@ -1,26 +1,29 @@
-import { Toast, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
-import { type ReactElement, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ReactElement, useMemo, useState } from 'react';
 import type { PortalContextValue } from '../contract/PortalContext';
 import { copyToClipboard } from './copyToClipboard';
+import { NotificationToaster } from './NotificationToaster';
+import { createNotificationStore, type NotificationStore } from './notificationStore';
+import { useSharedTexts } from './useSharedTexts';
 
-/** `notify` and `copy` of the portal contract, shown as Fluent toasts; render `toaster` once. */
-export function usePortalToasts(): Pick<PortalContextValue, 'notify' | 'copy'> & { toaster: ReactElement } {
-  const toasterId = useId('portal-toaster');
-  const { dispatchToast } = useToastController(toasterId);
-  const { t } = useTranslation();
+/**
+ * `notify` and `copy` of the portal contract, shown as Fluent toasts; render `toaster` once. Pass
+ * a store to share the list with code outside React (the GraphQL client); by default the hook
+ * keeps its own.
+ */
+export function usePortalToasts(
+  store?: NotificationStore,
+): Pick<PortalContextValue, 'notify' | 'copy'> & { toaster: ReactElement } {
+  const [ownStore] = useState(createNotificationStore);
+  const notifications = store ?? ownStore;
+  const { t } = useSharedTexts();
   return useMemo(() => {
-    const notify: PortalContextValue['notify'] = ({ type, message, timeout = 2000 }) =>
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{message}</ToastTitle>
-        </Toast>,
-        { intent: type, timeout },
-      );
+    const notify: PortalContextValue['notify'] = (notification) => {
+      notifications.notify(notification);
+    };
     return {
       notify,
       copy: (text: string) => copyToClipboard(text, notify, t),
-      toaster: <Toaster toasterId={toasterId} position="top-end" />,
+      toaster: <NotificationToaster store={notifications} />,
     };
-  }, [dispatchToast, t, toasterId]);
+  }, [notifications, t]);
 }

@@ -1,0 +1,136 @@
+import type { Page, Request } from '@playwright/test';
+import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+
+// The Cookie Policy button and consent dialog of the shell (spec section 1), signed in so that
+// every kind of screen is reachable: Home with chrome, a chrome-free /auth/ page, a remote page.
+test.use({ account: DEMO_ACCOUNT });
+
+// A deployment with an analytics provider: /runtime-config.json names a script, answered here.
+const ANALYTICS_SCRIPT = 'https://analytics.portal-e2e.invalid/session.js';
+
+async function withAnalyticsProvider(page: Page): Promise<Request[]> {
+  const analytics: Request[] = [];
+  await page.route('**/runtime-config.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      json: { ...(await response.json()), analyticsScriptUrl: ANALYTICS_SCRIPT },
+    });
+  });
+  await page.route('https://analytics.portal-e2e.invalid/**', async (route) => {
+    analytics.push(route.request());
+    await route.fulfill({ contentType: 'text/javascript', body: 'window.__analyticsLoaded = true;' });
+  });
+  return analytics;
+}
+
+const policyButton = (page: Page) => page.getByRole('button', { name: 'Cookie Policy' });
+const consentDialog = (page: Page) => page.getByRole('dialog', { name: 'Cookie settings' });
+const notice = (page: Page) => page.getByRole('region', { name: 'Cookie notice' });
+
+async function openAndCheckDialog(page: Page) {
+  await policyButton(page).click();
+  const dialog = consentDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('switch', { name: 'Necessary' })).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Necessary' })).toBeDisabled();
+  return dialog;
+}
+
+async function closeDialog(page: Page) {
+  await consentDialog(page).getByRole('button', { name: 'Close' }).click();
+  await expect(consentDialog(page)).toBeHidden();
+}
+
+test('the Cookie Policy button opens the consent dialog on Home, on a chrome-free /auth/ page and on a remote page', async ({
+  page,
+}) => {
+  const analytics = await withAnalyticsProvider(page);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  // first visit: the notice asks, nothing optional runs yet
+  await expect(notice(page)).toBeVisible();
+  let dialog = await openAndCheckDialog(page);
+  await expect(dialog.getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Marketing' })).not.toBeChecked();
+  await closeDialog(page);
+
+  await page.goto('/auth/reauthenticate');
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(0); // no app bar under /auth/
+  await openAndCheckDialog(page);
+  await closeDialog(page);
+
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
+  dialog = await openAndCheckDialog(page);
+  await closeDialog(page);
+
+  // browsing and opening the dialog is not consent
+  expect(analytics).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull();
+});
+
+test('the choice persists across a reload, analytics loads only after consent, and the choice can be changed', async ({
+  page,
+}) => {
+  const analytics = await withAnalyticsProvider(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(notice(page)).toBeVisible();
+  // give a late loader every chance to misbehave before asserting nothing was requested
+  await page.waitForLoadState('networkidle');
+  expect(analytics).toEqual([]);
+  expect(await page.evaluate(() => document.querySelector('script[data-portal-analytics]'))).toBeNull();
+
+  let dialog = await openAndCheckDialog(page);
+  await dialog.getByRole('switch', { name: 'Analytics' }).click();
+  const scriptRequested = page.waitForRequest(ANALYTICS_SCRIPT);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(consentDialog(page)).toBeHidden();
+  await expect(notice(page)).toBeHidden();
+  await scriptRequested;
+
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? 'null');
+  expect(stored).toMatchObject({ version: 1, necessary: true, analytics: true, marketing: false });
+  expect(Date.parse(stored.decidedAt)).not.toBeNaN();
+
+  // after a reload: no notice, the dialog shows the stored choice, analytics loads at once
+  const requestedAgain = page.waitForRequest(ANALYTICS_SCRIPT);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await requestedAgain;
+  await expect(notice(page)).toHaveCount(0);
+  dialog = await openAndCheckDialog(page);
+  await expect(dialog.getByRole('switch', { name: 'Analytics' })).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Marketing' })).not.toBeChecked();
+
+  // changing it later: Reject optional withdraws analytics (the page reloads without it)
+  const count = analytics.length;
+  await Promise.all([
+    page.waitForEvent('load'),
+    dialog.getByRole('button', { name: 'Reject optional' }).click(),
+  ]);
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(analytics).toHaveLength(count);
+  const after = JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? 'null');
+  expect(after).toMatchObject({ analytics: false, marketing: false });
+  await expect(notice(page)).toHaveCount(0);
+});
+
+test('a visitor who rejects optional cookies gets none, and no analytics', async ({ page, context }) => {
+  const analytics = await withAnalyticsProvider(page);
+  await page.goto('/');
+  await notice(page).getByRole('button', { name: 'Reject optional' }).click();
+  await expect(notice(page)).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(analytics).toEqual([]);
+  const names = (await context.cookies()).map((cookie) => cookie.name);
+  expect(names).not.toContain('cfmd');
+  expect(names).not.toContain('sctz');
+});

@@ -1,0 +1,76 @@
+import type { ConsentStore } from './consentStore';
+
+/** Came from marketing: the visitor arrived from one of the company's own sites (spec section 9). */
+export const CFMD_COOKIE = 'cfmd';
+/** Sign-up complete tracking: a sign-up finished in this browser (spec section 9). */
+export const SCTZ_COOKIE = 'sctz';
+/** sctz lives a day: long enough for the conversion to be counted, no longer. */
+export const SCTZ_MAX_AGE_S = 24 * 60 * 60;
+
+/**
+ * The two company domains whose referrals set cfmd: the provider's marketing sites. The spec does
+ * not name them; these are placeholders (RFC 2606) to replace with the real ones. A domain counts
+ * with all its subdomains (www., blog., …).
+ */
+export const COMPANY_DOMAINS: readonly string[] = ['example.com', 'example.net'];
+
+/** Whether a referrer URL is one of the company domains (not the portal itself). */
+export function isCompanyReferrer(referrer: string, portalHost: string, domains = COMPANY_DOMAINS): boolean {
+  let host: string;
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+    host = url.hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  if (host === portalHost.toLowerCase()) return false;
+  return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+export function hasCookie(doc: Document, name: string): boolean {
+  return doc.cookie.split(';').some((pair) => pair.trim().split('=')[0] === name);
+}
+
+function writeCookie(doc: Document, name: string, maxAgeS?: number): void {
+  const lifetime = maxAgeS === undefined ? '' : `; Max-Age=${maxAgeS}`;
+  doc.cookie = `${name}=true; Path=/; SameSite=Lax; Secure${lifetime}`;
+}
+
+export interface MarketingCookies {
+  /** a sign-up just completed: sctz, now or once marketing is allowed */
+  signupCompleted(): void;
+  stop(): void;
+}
+
+/**
+ * cfmd and sctz are marketing attribution, so they are written only with marketing consent. What
+ * happened before the visitor decided (the landing's referrer, a sign-up) is remembered in memory
+ * for this page only, and written the moment marketing is allowed; nothing is stored meanwhile.
+ * Withdrawing marketing consent deletes both.
+ */
+export function startMarketingCookies(consent: ConsentStore, doc: Document = document): MarketingCookies {
+  // cfmd: spec section 9, "when the referrer comes from one of two company domains and the cookie is absent"
+  let cfmdPending = isCompanyReferrer(doc.referrer, doc.location.hostname) && !hasCookie(doc, CFMD_COOKIE);
+  let sctzPending = false;
+  const apply = () => {
+    const state = consent.getState();
+    if (state?.marketing) {
+      if (cfmdPending && !hasCookie(doc, CFMD_COOKIE)) writeCookie(doc, CFMD_COOKIE);
+      if (sctzPending) writeCookie(doc, SCTZ_COOKIE, SCTZ_MAX_AGE_S);
+      cfmdPending = false;
+      sctzPending = false;
+    } else if (state) {
+      for (const name of [CFMD_COOKIE, SCTZ_COOKIE]) if (hasCookie(doc, name)) writeCookie(doc, name, 0);
+    }
+  };
+  apply();
+  const stop = consent.subscribe(apply);
+  return {
+    signupCompleted() {
+      sctzPending = true;
+      apply();
+    },
+    stop,
+  };
+}

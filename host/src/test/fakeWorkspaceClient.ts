@@ -1,0 +1,66 @@
+import type { PortalWorkspaceFragment } from '@portal/shared';
+import { type Client, CombinedError, type Operation, type OperationResult } from '@urql/core';
+import { vi } from 'vitest';
+import { fromValue } from 'wonka';
+
+/** A workspace as allWorkspaces answers it, small. */
+export function workspace(
+  contractUid: string,
+  {
+    name = `Workspace ${contractUid}`,
+    account = `Account ${contractUid}`,
+    kind = 'STD',
+    employees = [`${contractUid}-e1`],
+  }: { name?: string; account?: string; kind?: 'STD' | 'CAB'; employees?: string[] } = {},
+): PortalWorkspaceFragment {
+  return {
+    contractUid,
+    workspaceName: name,
+    number: `N-${contractUid}`,
+    kind,
+    unreadMessages: 0,
+    balance: {
+      contractUid,
+      amount: '10.00',
+      amountDue: '0.00',
+      currency: 'EUR',
+      sinceLastInvoice: '0.00',
+      paymentMethods: [],
+      pendingPayment: null,
+    },
+    account: { accountUid: `acc-${contractUid}`, name: account },
+    employee: employees.map((uid) => ({ uid, firstName: 'Ada', lastName: uid, email: `${uid}@example.com` })),
+    authorizedPeople: [],
+    servicesLegacy: [],
+    invoices: [],
+    services: [],
+  };
+}
+
+export type FakeClient = Client & { executeQuery: ReturnType<typeof vi.fn> };
+
+/**
+ * An urql client faked at the boundary: `allWorkspaces` answers `list()` (one workspace when asked
+ * for its contractUid); 'unavailable' answers a network error (the list cannot be loaded).
+ */
+export function fakeWorkspaceClient(list: (() => PortalWorkspaceFragment[]) | 'unavailable'): FakeClient {
+  const executeQuery = vi.fn((operation: Operation) => {
+    if (list === 'unavailable') {
+      return fromValue<OperationResult>({
+        operation,
+        error: new CombinedError({ networkError: new Error('no api in this test') }),
+        stale: false,
+        hasNext: false,
+      });
+    }
+    const uid = operation.variables?.contractUid as string | undefined;
+    const all = list();
+    return fromValue<OperationResult>({
+      operation,
+      data: { allWorkspaces: uid ? all.filter((w) => w.contractUid === uid) : all },
+      stale: false,
+      hasNext: false,
+    });
+  });
+  return { executeQuery } as unknown as FakeClient;
+}

@@ -1,0 +1,106 @@
+import {
+  authInfo,
+  createWorkspaceStore,
+  type Notification,
+  PERMISSION_DENIED_MESSAGE,
+  type SessionState,
+  type WorkspaceStore,
+} from '@portal/shared';
+import type { Client } from '@urql/core';
+import type { WorkspaceGuardSource } from '../guard/workspaceGuardState';
+import type { SessionStore } from '../session/sessionStore';
+
+/** The host's workspaces and GraphQL client, following the session. */
+export interface WorkspaceController {
+  store: WorkspaceStore;
+  /** the client of the signed-in user (a new one, with an empty cache, per user) */
+  client(): Client;
+  /** called when `client()` changes */
+  subscribeClient(listener: () => void): () => void;
+  /** what the navigation guard reads (step 5) */
+  guard: WorkspaceGuardSource;
+  dispose(): void;
+}
+
+/** Who the workspaces belong to: null signed out; a signed-in answer without a user keeps the last one. */
+function ownerOf(state: SessionState, previous: string | null): string | null {
+  if (!state.isAuthenticated) return null;
+  const id = authInfo(state.auth).user?.id;
+  return id == null ? (previous ?? 'signed-in') : String(id);
+}
+
+/**
+ * After sign-in the workspaces load (`allWorkspaces`, spec section 4); on sign-out, or when
+ * another user signs in, they are forgotten and the client is replaced, so nothing of one
+ * user's cache is ever shown to the next. The stored choice (`workspaceUid`) stays.
+ */
+export function createWorkspaceController({
+  session,
+  createClient,
+  notify,
+}: {
+  session: SessionStore;
+  createClient: () => Client;
+  notify: (notification: Notification) => void;
+}): WorkspaceController {
+  let client = createClient();
+  let owner: string | null = null;
+  const clientListeners = new Set<() => void>();
+  const store = createWorkspaceStore({ client: () => client });
+
+  const follow = () => {
+    const next = ownerOf(session.getState(), owner);
+    if (next === owner) return;
+    const hadOwner = owner !== null;
+    owner = next;
+    store.clear();
+    if (hadOwner) {
+      client = createClient();
+      for (const listener of [...clientListeners]) listener();
+    }
+    if (next !== null) void store.load();
+  };
+  follow();
+  const unsubscribe = session.subscribe(follow);
+
+  const prepare = (contractUid: string | undefined): Promise<void> | undefined => {
+    const loading = store.whenSettled();
+    if (loading) return loading.then(() => prepare(contractUid));
+    const state = store.getState();
+    if (!contractUid || state.status !== 'loaded' || state.current?.contractUid === contractUid) return;
+    if (store.setWorkspace(contractUid)) return;
+    // Not in the list: it may have been joined since the list loaded (an accepted invitation).
+    // One more look; if it is still not there, the guard refuses it.
+    return store.refetch().then(() => {
+      store.setWorkspace(contractUid);
+    });
+  };
+
+  return {
+    store,
+    client: () => client,
+    subscribeClient(listener) {
+      clientListeners.add(listener);
+      return () => clientListeners.delete(listener);
+    },
+    guard: {
+      state() {
+        const { status, current, workspaces } = store.getState();
+        return {
+          loaded: status === 'loaded',
+          currentContractUid: current?.contractUid ?? null,
+          count: workspaces.length,
+          contractUids: workspaces.map((w) => w.contractUid),
+        };
+      },
+      prepare,
+      notify(notice) {
+        if (notice === 'forbidden') notify({ type: 'error', message: PERMISSION_DENIED_MESSAGE });
+      },
+    },
+    dispose() {
+      unsubscribe();
+      store.clear();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import { portalCodegenConfig } from './build/codegen.mjs';
+
+export default portalCodegenConfig();

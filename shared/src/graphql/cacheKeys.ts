@@ -1,0 +1,35 @@
+import type { Data, KeyingConfig } from '@urql/exchange-graphcache';
+
+/** A key generator reading one field; no value, no key (graphcache then embeds the object). */
+const keyBy =
+  (field: string) =>
+  (data: Data): string | null => {
+    const value = data[field];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  };
+const embedded = () => null;
+
+/**
+ * graphcache keys of the schema's types (see the schema's header): one Workspace (and its
+ * FundBalance) per contract, so a `workspaceChanged` event or a single `allWorkspaces(contractUid)`
+ * refetch updates every query that shows it. Types with `uid` are keyed by it; the embedded ones
+ * (no identity of their own) are declared so, which also keeps graphcache from warning.
+ */
+export const PORTAL_CACHE_KEYS: KeyingConfig = {
+  Workspace: keyBy('contractUid'),
+  FundBalance: keyBy('contractUid'),
+  Account: keyBy('accountUid'),
+  Employee: keyBy('uid'),
+  AuthorizedPerson: keyBy('uid'),
+  Service: keyBy('uid'),
+  LegacyService: keyBy('uid'),
+  Invoice: keyBy('uid'),
+  PaymentMethod: keyBy('uid'),
+  PendingPayment: embedded,
+  Me: embedded,
+  MeUser: embedded,
+  MeEnv: embedded,
+  Invitation: embedded,
+  Notification: embedded,
+  AcceptInvitationResult: embedded,
+};
