@@ -1,23 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'Demo-Pass-2026';
-export const DEMO_USER = 'demo@example.com';
-export const TOTP_USER = 'totp@example.com';
-export const UNVERIFIED_USER = 'unverified@example.com';
-/** The seeded TOTP account's secret and recovery codes (`DEMO_TOTP_SECRET`, `DEMO_RECOVERY_CODES` of api/src/db/seed.ts). */
-export const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-export const TOTP_RECOVERY_CODES = [
-  '1a2b3c4d',
-  '2b3c4d5e',
-  '3c4d5e6f',
-  '4d5e6f70',
-  '5e6f7081',
-  '6f708192',
-  '708192a3',
-  '8192a3b4',
-  '92a3b4c5',
-  'a3b4c5d6',
-] as const;
+import * as demo from '../../api/src/db/demo';
+
+// The seed's own constants: the suites sign in as the demo accounts the api seeds.
+export const DEMO_PASSWORD = demo.DEMO_PASSWORD;
+export const DEMO_USER = demo.DEMO_USER.email;
+export const TOTP_USER = demo.TOTP_USER.email;
+export const UNVERIFIED_USER = demo.UNVERIFIED_USER.email;
+export const NOWS_USER = demo.NOWS_USER.email;
+export const TOTP_SECRET = demo.DEMO_TOTP_SECRET;
+export const TOTP_RECOVERY_CODES = demo.DEMO_RECOVERY_CODES;
+export const { DEMO_CONTRACTS, OTHER_CONTRACT_UID, DEMO_INVITATION_KEY } = demo;
 
 const BASE = '/_allauth/browser/v1';
 
@@ -60,7 +53,12 @@ export async function waitForOutbox(
  * Signs the page's browser context in through the identity API itself (the cookies land in the
  * context), for suites whose subject is not the login screen.
  */
-export async function signInByApi(page: Page, baseURL: string, email = DEMO_USER, password = DEMO_PASSWORD) {
+export async function signInByApi(
+  page: Page,
+  baseURL: string,
+  email: string = DEMO_USER,
+  password: string = DEMO_PASSWORD,
+) {
   const request = page.context().request;
   await request.get(`${baseURL}${BASE}/auth/session`);
   const cookies = await page.context().cookies(baseURL);

@@ -3,6 +3,21 @@ import { hashPassword } from '../identity/passwords.js';
 import { hashToken } from '../identity/session.js';
 import type { Db } from './client.js';
 import {
+  DEMO_CONTRACTS,
+  DEMO_EXPIRED_INVITATION_KEY,
+  DEMO_INVITATION_KEY,
+  DEMO_PASSWORD,
+  DEMO_RECOVERY_CODES,
+  DEMO_TOTP_SECRET,
+  DEMO_USER,
+  NOWS_USER,
+  OTHER_CONTRACT_UID,
+  OTHER_USER,
+  TOTP_CONTRACT_UID,
+  TOTP_USER,
+  UNVERIFIED_USER,
+} from './demo.js';
+import {
   accounts,
   authenticators,
   authorizedPeople,
@@ -21,95 +36,7 @@ import {
   workspaces,
 } from './schema.js';
 
-/** Every demo account's password (it meets the spec's policy). */
-export const DEMO_PASSWORD = 'Demo-Pass-2026';
-
-/** A plain account: e-mail and phone verified, no 2FA. */
-export const DEMO_USER = {
-  email: 'demo@example.com',
-  firstName: 'Demo',
-  lastName: 'Customer',
-  phone: '+4915123456789',
-} as const;
-
-/** An account with TOTP (fixed secret, so scripts and tests can compute codes) and recovery codes. */
-export const TOTP_USER = {
-  email: 'totp@example.com',
-  firstName: 'Totp',
-  lastName: 'Customer',
-  phone: '+4915123456780',
-} as const;
-
-/** An account whose e-mail is not verified yet: logging in stops at `verify_email`. */
-export const UNVERIFIED_USER = {
-  email: 'unverified@example.com',
-  firstName: 'Unverified',
-  lastName: 'Customer',
-  phone: '+4915123456781',
-} as const;
-
-/** An account with no workspace: the portal shows it the welcome screen. Invited by `DEMO_INVITATION_KEY`. */
-export const NOWS_USER = {
-  email: 'nows@example.com',
-  firstName: 'Nora',
-  lastName: 'Newcomer',
-  phone: '+4915123456782',
-} as const;
-
-/** Another customer, whose workspace `OTHER_CONTRACT_UID` demo must not see. */
-export const OTHER_USER = {
-  email: 'other@example.com',
-  firstName: 'Otto',
-  lastName: 'Other',
-  phone: '+4915123456783',
-} as const;
-
-export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-export const DEMO_RECOVERY_CODES = [
-  '1a2b3c4d',
-  '2b3c4d5e',
-  '3c4d5e6f',
-  '4d5e6f70',
-  '5e6f7081',
-  '6f708192',
-  '708192a3',
-  '8192a3b4',
-  '92a3b4c5',
-  'a3b4c5d6',
-] as const;
-
-/**
- * The demo workspaces' contract uids (URLs: `/workspace/{contractUid}/…`). demo@example.com sees
- * the first four; sorted by account name (Alpha, Bright, Nordwind, Zephyr) the CAB `cabinet` is not
- * first, so the workspace selection must pick it for being the first CAB (spec section 4).
- */
-export const DEMO_CONTRACTS = {
-  /** CAB, EUR, balance +250.00, two services, card and PayPal: demo is the administrator. */
-  cabinet: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0001',
-  /** STD, EUR, balance -42.50 (42.50 due, pending payment), no services, legacy services. */
-  legacy: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0002',
-  /** STD, USD, balance +1200.00, one service and legacy services. */
-  webshop: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0003',
-  /** CAB, USD, balance -15.00, no services: other's workspace, demo sees it as an authorized person. */
-  partner: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0004',
-} as const;
-
-/** totp@example.com's only workspace. */
-export const TOTP_CONTRACT_UID = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0005';
-
-/**
- * other@example.com's own workspace: demo must not see it (demo is listed there as an authorized
- * person whose login is DISABLED, which grants nothing). A deep link answers the permission error.
- */
-export const OTHER_CONTRACT_UID = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0006';
-
-/**
- * A valid invitation (link `/invitation/{key}`) of nows@example.com into demo's CAB workspace, role
- * Technical, from demo. Re-seeding makes it valid and unaccepted again.
- */
-export const DEMO_INVITATION_KEY = 'demo-invitation-4Qm9x2Lk7Vb3Zt8R';
-/** An invitation of nows@example.com into demo's legacy workspace that expired a day before seeding. */
-export const DEMO_EXPIRED_INVITATION_KEY = 'demo-invitation-expired-Hs5Wc1Pn';
+export * from './demo.js';
 
 export interface DemoSeed {
   demoUser: User;

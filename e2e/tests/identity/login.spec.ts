@@ -1,6 +1,6 @@
 import { identityCalls, logIn, logOut } from '../../support/authUi';
 import { expect, test } from '../../support/fixtures';
-import { DEMO_PASSWORD, DEMO_USER } from '../../support/identity';
+import { DEMO_CONTRACTS, DEMO_PASSWORD, DEMO_USER } from '../../support/identity';
 
 test('log in, log out and log in again through the screens', async ({ page }) => {
   await page.goto('/');
@@ -26,10 +26,14 @@ test('log in, log out and log in again through the screens', async ({ page }) =>
 });
 
 test('a deep workspace link asked for signed out lands there after login', async ({ page }) => {
-  await page.goto('/workspace/C-1/billing?tab=invoices');
-  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fworkspace%2FC-1%2Fbilling%3Ftab%3Dinvoices$/);
+  // one of demo's workspaces, not the one the selection would pick by itself (the CAB one)
+  const contract = DEMO_CONTRACTS.legacy;
+  await page.goto(`/workspace/${contract}/billing?tab=invoices`);
+  await expect(page).toHaveURL(
+    `/auth/login?redirect=${encodeURIComponent(`/workspace/${contract}/billing?tab=invoices`)}`,
+  );
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/workspace\/C-1\/billing\?tab=invoices$/);
+  await expect(page).toHaveURL(`/workspace/${contract}/billing?tab=invoices`);
   await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
 });
 
