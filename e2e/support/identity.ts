@@ -10,7 +10,7 @@ export const UNVERIFIED_USER = demo.UNVERIFIED_USER.email;
 export const NOWS_USER = demo.NOWS_USER.email;
 export const TOTP_SECRET = demo.DEMO_TOTP_SECRET;
 export const TOTP_RECOVERY_CODES = demo.DEMO_RECOVERY_CODES;
-export const { DEMO_CONTRACTS, OTHER_CONTRACT_UID, DEMO_INVITATION_KEY } = demo;
+export const { DEMO_CONTRACTS, OTHER_CONTRACT_UID, DEMO_INVITATION_KEY, DEMO_EXPIRED_INVITATION_KEY } = demo;
 
 const BASE = '/_allauth/browser/v1';
 
