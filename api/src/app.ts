@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import type { GraphqlServices } from './graphql/context.js';
 import { createPortalYoga, graphqlPlugin, type PortalYoga } from './graphql/plugin.js';
 import { createPortalPubSub } from './graphql/pubsub.js';
+import { registerWebsocket, type WebsocketTimers } from './graphql/websocket.js';
 import { WsaTokens } from './graphql/wsa-token.js';
 import { healthRoutes } from './health/health.js';
 import { registerHostStatic } from './host/host-static.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Tests swap the identity service's drivers and clock here. */
   identity?: IdentityOverrides;
+  /** Tests shorten the websocket's timers here. */
+  websocket?: Partial<WebsocketTimers>;
 }
 
 declare module 'fastify' {
@@ -39,8 +42,8 @@ declare module 'fastify' {
     /** The identity service's shared parts, for features that need the signed-in user. */
     identity: IdentityServices;
     /**
-     * GraphQL's shared parts, for the subscription websocket: the pub/sub, the WSA tokens
-     * (`wsaTokens.verify` for `connection_init`) and the yoga server (`yoga.getEnveloped`).
+     * GraphQL's shared parts, shared with the subscription websocket (`graphql/websocket.ts`): the
+     * pub/sub, the WSA tokens and the yoga server.
      */
     graphql: GraphqlServices & { yoga: PortalYoga };
   }
@@ -48,8 +51,9 @@ declare module 'fastify' {
 
 /**
  * The HTTP surface, without listening: `main` listens, tests use `app.inject`. Feature routes (the
- * identity service under /_allauth, GraphQL at /api/, subscriptions at /ws/api/) register here as
- * plugins beside health and remotes; the host's static build goes last, as it owns the fallback.
+ * identity service under /_allauth, GraphQL at /api/, subscriptions at /ws/api/ on the same server's
+ * `upgrade` event) register here beside health and remotes; the host's static build goes last, as it
+ * owns the fallback.
  */
 export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const app = Fastify({
@@ -88,6 +92,13 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
   app.decorate('graphql', { ...graphql, yoga });
   app.register(graphqlPlugin, { yoga, graphiql: config.graphql.graphiql });
+  registerWebsocket(app, {
+    yoga,
+    services: graphql,
+    config: config.graphql.ws,
+    trustProxy: config.trustProxy,
+    ...(deps.websocket ? { timers: deps.websocket } : {}),
+  });
   if (config.identity.devTools) registerDevWorkspaceTools(app, graphql);
 
   registerHostStatic(app, config.hostDist);

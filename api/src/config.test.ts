@@ -44,7 +44,12 @@ describe('loadConfig', () => {
         },
         oidcProviders: [],
       },
-      graphql: { secretKey: expect.any(Uint8Array), wsaTokenTtlS: 60, graphiql: true },
+      graphql: {
+        secretKey: expect.any(Uint8Array),
+        wsaTokenTtlS: 60,
+        graphiql: true,
+        ws: { publicOrigin: 'http://localhost:8080', allowLoopbackOrigins: true, production: false },
+      },
       sentryDsn: null,
     });
   });
@@ -54,7 +59,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORTAL_SECRET_KEY: key }).graphql.secretKey).toEqual(new TextEncoder().encode(key));
     // Without it: one random key per process, the same for every config this process loads.
     expect(loadConfig({}).graphql.secretKey).toBe(loadConfig({}).graphql.secretKey);
-    expect(loadConfig({ NODE_ENV: 'production' }).graphql).toMatchObject({ graphiql: false });
+    expect(loadConfig({ NODE_ENV: 'production' }).graphql).toMatchObject({
+      graphiql: false,
+      ws: { allowLoopbackOrigins: false, production: true },
+    });
+    // The websocket admits pages of the public origin: scheme, host and port, nothing else.
+    expect(loadConfig({ PORTAL_PUBLIC_URL: 'https://portal.example.com/app/' }).graphql.ws).toMatchObject({
+      publicOrigin: 'https://portal.example.com',
+    });
     expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/portal' })).toEqual([
       'PORTAL_SECRET_KEY: required when NODE_ENV=production with DATABASE_URL (at least 32 random characters)',
     ]);

@@ -46,6 +46,20 @@ export interface GraphqlConfig {
   wsaTokenTtlS: number;
   /** GraphiQL at `GET /api/`: outside production only. */
   graphiql: boolean;
+  /** The subscription websocket `/ws/api/`. */
+  ws: WsConfig;
+}
+
+export interface WsConfig {
+  /** The only page origin allowed to open it in production: `PORTAL_PUBLIC_URL`'s origin. */
+  publicOrigin: string;
+  /**
+   * Outside production, also a loopback page (`http://localhost:P`, `http://127.0.0.1:P`) on the
+   * very host and port the socket connects to (`npm start`, a remote's dev server proxying `/ws`).
+   */
+  allowLoopbackOrigins: boolean;
+  /** Production: internal error details never go into close reasons. */
+  production: boolean;
 }
 
 export interface IdentityConfig {
@@ -267,6 +281,7 @@ function readGraphql(
   env: Env,
   nodeEnv: NodeEnv,
   database: DatabaseConfig,
+  publicUrl: string,
   problems: string[],
 ): GraphqlConfig {
   let secretKey: Uint8Array = PROCESS_SECRET_KEY;
@@ -289,7 +304,13 @@ function readGraphql(
     if (/^\d+$/.test(ttl) && Number(ttl) > 0 && Number(ttl) <= 3600) wsaTokenTtlS = Number(ttl);
     else problems.push(`PORTAL_WSA_TOKEN_TTL_S: "${ttl}" is not a number of seconds from 1 to 3600`);
   }
-  return { secretKey, wsaTokenTtlS, graphiql: nodeEnv !== 'production' };
+  const production = nodeEnv === 'production';
+  return {
+    secretKey,
+    wsaTokenTtlS,
+    graphiql: !production,
+    ws: { publicOrigin: new URL(publicUrl).origin, allowLoopbackOrigins: !production, production },
+  };
 }
 
 /**
@@ -303,6 +324,7 @@ export function loadConfig(env: Env = process.env): Config {
   const port = readPort(env, problems);
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development', problems);
   const database = readDatabase(env, problems);
+  const identity = readIdentity(env, nodeEnv, problems);
   const config: Config = {
     port,
     host,
@@ -313,8 +335,8 @@ export function loadConfig(env: Env = process.env): Config {
     remotes: readRemotes(env, problems),
     seed: readSeed(env, problems),
     trustProxy: readFlag(env, 'TRUST_PROXY', problems),
-    identity: readIdentity(env, nodeEnv, problems),
-    graphql: readGraphql(env, nodeEnv, database, problems),
+    identity,
+    graphql: readGraphql(env, nodeEnv, database, identity.publicUrl, problems),
     sentryDsn: readUrl(env, 'SENTRY_DSN', ['http:', 'https:'], problems) ?? null,
   };
   if (problems.length > 0) throw new ConfigError(problems);

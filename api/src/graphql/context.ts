@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { authSessions, type User } from '../db/schema.js';
@@ -65,6 +65,35 @@ export function httpContext(
 }
 
 /**
+ * Where the session behind a WSA token stands: `active`, `expired` (it lapsed) or `ended` (logged
+ * out, replaced by a new session id, or another user's). A token without a session id (none is
+ * issued so today) counts as active. The websocket asks at connect, at each subscribe and
+ * periodically; `tokenContext` per operation.
+ */
+export type TokenSessionState = 'active' | 'expired' | 'ended';
+
+export async function tokenSessionStates(
+  services: Pick<GraphqlServices, 'db' | 'now'>,
+  claims: readonly WsaClaims[],
+): Promise<TokenSessionState[]> {
+  const ids = [...new Set(claims.flatMap((c) => (c.sessionId === null ? [] : [c.sessionId])))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await services.db
+          .select({ id: authSessions.id, userId: authSessions.userId, expiresAt: authSessions.expiresAt })
+          .from(authSessions)
+          .where(inArray(authSessions.id, ids));
+  const now = services.now();
+  return claims.map((c) => {
+    if (c.sessionId === null) return 'active';
+    const session = rows.find((row) => row.id === c.sessionId);
+    if (!session || session.userId !== c.userId) return 'ended';
+    return session.expiresAt.getTime() <= now ? 'expired' : 'active';
+  });
+}
+
+/**
  * For the websocket: the caller of a verified WSA token (`WsaTokens.verify`). The token's session
  * must still be signed in: after a logout the socket's operations answer the permission error, after
  * the session lapsed 'Signature has expired'.
@@ -74,14 +103,9 @@ export function tokenContext(services: GraphqlServices, claims: WsaClaims, ip: s
     ...services,
     ip,
     viewer: once(async () => {
-      if (claims.sessionId !== null) {
-        const [session] = await services.db
-          .select({ userId: authSessions.userId, expiresAt: authSessions.expiresAt })
-          .from(authSessions)
-          .where(eq(authSessions.id, claims.sessionId));
-        if (!session || session.userId !== claims.userId) throw permissionDenied();
-        if (session.expiresAt.getTime() <= services.now()) throw signatureExpired();
-      }
+      const [state] = await tokenSessionStates(services, [claims]);
+      if (state === 'ended') throw permissionDenied();
+      if (state === 'expired') throw signatureExpired();
       const user = await findUserById(services.db, claims.userId);
       if (!user) throw permissionDenied();
       return { user, sessionId: claims.sessionId };
