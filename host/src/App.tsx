@@ -24,8 +24,8 @@ export function App({
   runtimeConfig: RuntimeConfig;
   /** the workspaces and GraphQL client (the same controller feeds the router's guard) */
   workspaces: WorkspaceController;
-  /** the notification list shared with code outside React (GraphQL client, guard) */
-  notifications?: Parameters<typeof PortalProvider>[0]['notifications'];
+  /** the one notification list, shared with code outside React (GraphQL client, guard) */
+  notifications: Parameters<typeof PortalProvider>[0]['notifications'];
   /** default: a store over this browser's local storage */
   consent?: ConsentStore | undefined;
 }) {

@@ -82,6 +82,15 @@ export {
   type PortalErrorHandlers,
   portalErrorExchange,
 } from './graphql/portalErrorExchange';
+export {
+  createSubscriptionTransport,
+  fetchWsaToken,
+  SUBSCRIPTION_PATH,
+  type SubscriptionTransport,
+  type SubscriptionTransportOptions,
+  TokenUnavailableError,
+  websocketUrl,
+} from './graphql/subscriptionTransport';
 export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
 export { FORM_ERROR_KEY, fieldErrors, type IdentityApi, identity } from './identity/api';
 export { type AuthInfo, authInfo } from './identity/authInfo';

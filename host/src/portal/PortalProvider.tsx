@@ -1,12 +1,14 @@
 import {
   CONTRACT_VERSION,
   identity,
+  type NotificationStore,
   PortalContext,
   type PortalContextValue,
   type RuntimeConfig,
+  useConfirmHost,
   usePortalToasts,
 } from '@portal/shared';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataRouter } from 'react-router';
 import { Provider as UrqlProvider } from 'urql';
@@ -17,6 +19,7 @@ import { useSessionState } from '../session/useSessionState';
 import { samePageInWorkspace } from '../workspace/routePlace';
 import { useWorkspaceController } from '../workspace/useWorkspaceController';
 import type { WorkspaceController } from '../workspace/workspaceController';
+import { type CustomTitle, CustomTitleContext } from './CustomTitleContext';
 import { FEATURE_FLAGS } from './featureFlags';
 
 const browserTimezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -25,7 +28,9 @@ const browserTimezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
  * Provides the host–remote contract to every page. The session comes from the host's store, fed
  * by every auth-change event; each event also moves the user where its outcome says. The
  * workspaces and the GraphQL client come from the workspace controller (also as urql's
- * `<Provider>`, for the hooks of remote pages).
+ * `<Provider>`, for the hooks of remote pages). One notification list (made in bootstrap, shared
+ * with the GraphQL client and the guard) feeds the one toaster; one confirm dialog answers
+ * `confirm`.
  */
 export function PortalProvider({
   router,
@@ -38,12 +43,14 @@ export function PortalProvider({
   router: DataRouter;
   store: SessionStore;
   workspaces: WorkspaceController;
-  /** the notification list shared with the GraphQL client and the guard */
-  notifications?: Parameters<typeof usePortalToasts>[0];
+  /** the one notification list, shared with the GraphQL client and the guard */
+  notifications: NotificationStore;
   runtimeConfig: RuntimeConfig;
   children: ReactNode;
 }) {
   const { notify, copy, toaster } = usePortalToasts(notifications);
+  const { confirm, confirmHost } = useConfirmHost();
+  const [customTitle, setCustomTitle] = useState<CustomTitle | null>(null);
   const { workspaces, client } = useWorkspaceController(controller);
   const { t } = useTranslation('shell');
   const session = useSessionState(store);
@@ -79,15 +86,22 @@ export function PortalProvider({
       },
       setActiveEmployee: controller.store.setActiveEmployee,
       refetch: controller.store.refetch,
+      confirm,
+      // bound to the path it is set on, so leaving the page drops it without a clean-up
+      setTitle: (title) =>
+        setCustomTitle(title === null ? null : { path: router.state.location.pathname, title }),
     }),
-    [notify, copy, router, session, runtimeConfig, client, workspaces, controller],
+    [confirm, notify, copy, router, session, runtimeConfig, client, workspaces, controller],
   );
   return (
     <PortalContext.Provider value={value}>
-      <UrqlProvider value={client}>
-        {children}
-        {toaster}
-      </UrqlProvider>
+      <CustomTitleContext.Provider value={customTitle}>
+        <UrqlProvider value={client}>
+          {children}
+          {toaster}
+          {confirmHost}
+        </UrqlProvider>
+      </CustomTitleContext.Provider>
     </PortalContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { Hamburger, makeStyles, Subtitle2, Title3, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { SupportButton } from './SupportButton';
 import { UserMenu } from './UserMenu';
 
 const useStyles = makeStyles({
@@ -14,8 +15,10 @@ const useStyles = makeStyles({
   },
   hamburger: { color: tokens.colorNeutralForegroundOnBrand },
   title: { marginInlineStart: tokens.spacingHorizontalL },
+  end: { marginInlineStart: 'auto', display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
+/** The app bar: drawer toggle, the portal's name, the page's title, Support with unread count, account. */
 export function AppBar({
   title,
   drawerOpen,
@@ -41,7 +44,10 @@ export function AppBar({
           {title}
         </Subtitle2>
       ) : null}
-      <UserMenu />
+      <div className={styles.end}>
+        <SupportButton />
+        <UserMenu />
+      </div>
     </header>
   );
 }

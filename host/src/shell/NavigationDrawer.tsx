@@ -1,25 +1,42 @@
-import { NavDrawer, NavDrawerBody, NavItem } from '@fluentui/react-components';
+import { NavDrawer, NavDrawerBody, NavDrawerHeader, NavItem } from '@fluentui/react-components';
 import {
+  Board24Regular,
+  BookQuestionMark24Regular,
   BoxMultiple24Regular,
   Home24Regular,
+  Money24Regular,
   Person24Regular,
+  Pulse24Regular,
   PuzzlePiece24Regular,
   QuestionCircle24Regular,
+  Settings24Regular,
 } from '@fluentui/react-icons';
+import { usePortal } from '@portal/shared';
 import type { MouseEvent, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { matchPortalRoute } from '../routes/routeTable';
+import { DrawerBalance } from './DrawerBalance';
+import { type DrawerItemKey, drawerItems, drawerKeyOfRoute } from './drawerItems';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
-interface Item {
-  value: string;
-  to: string;
-  label: string;
-  icon: ReactElement;
-}
+const ICONS: Record<DrawerItemKey, ReactElement> = {
+  home: <Home24Regular />,
+  dashboard: <Board24Regular />,
+  billing: <Money24Regular />,
+  status: <Pulse24Regular />,
+  support: <QuestionCircle24Regular />,
+  products: <BoxMultiple24Regular />,
+  solutions: <PuzzlePiece24Regular />,
+  howTo: <BookQuestionMark24Regular />,
+  profile: <Person24Regular />,
+  settings: <Settings24Regular />,
+};
 
 /**
- * Navigation drawer. Workspace-scoped items (Dashboard, Billing, Settings) and the balance join
- * when workspaces exist (issue "GraphQL core, workspaces and the shell's chrome").
+ * Navigation drawer: the workspace switcher and the credit balance on top, then the items the
+ * current workspace allows (`drawerItems`). Inline on desktop, an overlay on mobile (below lg),
+ * where choosing an item closes it.
  */
 export function NavigationDrawer({
   open,
@@ -33,16 +50,9 @@ export function NavigationDrawer({
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const location = useLocation();
-  const items: Item[] = [
-    { value: 'home', to: '/', label: t('nav.home'), icon: <Home24Regular /> },
-    { value: 'support', to: '/support', label: t('nav.support'), icon: <QuestionCircle24Regular /> },
-    { value: 'products', to: '/products', label: t('nav.products'), icon: <BoxMultiple24Regular /> },
-    { value: 'solutions', to: '/solutions', label: t('nav.solutions'), icon: <PuzzlePiece24Regular /> },
-    { value: 'profile', to: '/profile', label: t('nav.profile'), icon: <Person24Regular /> },
-  ];
-  const selected = items.find((i) =>
-    i.to === '/' ? location.pathname === '/' : location.pathname.startsWith(i.to),
-  );
+  const { session, workspace, featureFlags } = usePortal();
+  const items = drawerItems({ signedIn: session.isAuthenticated, workspace, featureFlags });
+  const selected = drawerKeyOfRoute(matchPortalRoute(location.pathname)?.route.name);
   const go = (to: string) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(to);
@@ -53,15 +63,40 @@ export function NavigationDrawer({
       open={open}
       type={mobile ? 'overlay' : 'inline'}
       onOpenChange={(_, data) => (data.open ? undefined : onClose())}
-      selectedValue={selected?.value ?? ''}
+      selectedValue={selected ?? ''}
       aria-label={t('nav.label')}
     >
+      {workspace ? (
+        <NavDrawerHeader>
+          <WorkspaceSwitcher />
+          <DrawerBalance />
+        </NavDrawerHeader>
+      ) : null}
       <NavDrawerBody>
-        {items.map((item) => (
-          <NavItem key={item.value} value={item.value} href={item.to} icon={item.icon} onClick={go(item.to)}>
-            {item.label}
-          </NavItem>
-        ))}
+        {items.map((item) =>
+          item.external ? (
+            <NavItem
+              key={item.key}
+              value={item.key}
+              href={item.to}
+              target="_blank"
+              rel="noopener noreferrer"
+              icon={ICONS[item.key]}
+            >
+              {t(`nav.${item.key}`)}
+            </NavItem>
+          ) : (
+            <NavItem
+              key={item.key}
+              value={item.key}
+              href={item.to}
+              icon={ICONS[item.key]}
+              onClick={go(item.to)}
+            >
+              {t(`nav.${item.key}`)}
+            </NavItem>
+          ),
+        )}
       </NavDrawerBody>
     </NavDrawer>
   );

@@ -1,8 +1,10 @@
 import { FluentProvider, makeStyles, type Theme, tokens } from '@fluentui/react-components';
 import { authLightTheme, mainLightTheme, type ThemeName, themeForPath, usePortal } from '@portal/shared';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { CookieConsent } from '../consent/CookieConsent';
+import { CustomTitleContext } from '../portal/CustomTitleContext';
 import { isGuestOnly, matchPortalRoute, type PortalRoute } from '../routes/routeTable';
 import { AppBar } from './AppBar';
 import { NavigationDrawer } from './NavigationDrawer';
@@ -46,11 +48,17 @@ export function Shell() {
   const themeName = themeForPath(location.pathname, route?.meta.theme);
   const drawer = useDrawerState();
   const pageLoading = usePageLoadingCounter();
-  const title = route?.meta.title;
+  const custom = useContext(CustomTitleContext);
+  // a page's custom title (usePortal().setTitle) holds on the path it was set on
+  const { t } = useTranslation('shell');
+  const routeTitle = route?.meta.title
+    ? t(`routeTitles.${route.name}`, { defaultValue: route.meta.title })
+    : undefined;
+  const title = custom && custom.path === location.pathname ? custom.title : routeTitle;
 
   useEffect(() => {
-    document.title = title ? `${title} · Customer Portal` : 'Customer Portal';
-  }, [title]);
+    document.title = title ? `${title} · ${t('appName')}` : t('appName');
+  }, [title, t]);
 
   // While navigating, the page being left does not decide: the one being opened does.
   const progressRoute = navigation.location ? matchPortalRoute(navigation.location.pathname)?.route : route;

@@ -11,7 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { PersonCircle24Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { Person20Regular, PersonCircle24Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { usePortal } from '@portal/shared';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,12 +19,12 @@ import { useLocation } from 'react-router';
 import { loginWithRedirect } from '../guard/guard';
 
 const useStyles = makeStyles({
-  onBrand: { color: tokens.colorNeutralForegroundOnBrand, marginInlineStart: 'auto' },
+  onBrand: { color: tokens.colorNeutralForegroundOnBrand },
 });
 
 /**
  * The app bar's account corner: signed in, a menu with who is signed in and Sign out; signed out,
- * Sign in (back to this page afterwards). The next issue adds workspaces and profile links.
+ * Sign in (back to this page afterwards).
  */
 export function UserMenu() {
   const styles = useStyles();
@@ -69,6 +69,9 @@ export function UserMenu() {
         <MenuList>
           <MenuGroup>
             <MenuGroupHeader>{t('userMenu.signedInAs', { name: user?.email || name })}</MenuGroupHeader>
+            <MenuItem icon={<Person20Regular />} onClick={() => navigate('/profile')}>
+              {t('userMenu.profile')}
+            </MenuItem>
             <MenuItem icon={<SignOut20Regular />} onClick={() => void signOut()}>
               {t('userMenu.signOut')}
             </MenuItem>

@@ -1,7 +1,7 @@
 import type { PortalWorkspaceFragment } from '@portal/shared';
 import { type Client, CombinedError, type Operation, type OperationResult } from '@urql/core';
 import { vi } from 'vitest';
-import { fromValue } from 'wonka';
+import { fromValue, never } from 'wonka';
 
 /** A workspace as allWorkspaces answers it, small. */
 export function workspace(
@@ -37,7 +37,10 @@ export function workspace(
   };
 }
 
-export type FakeClient = Client & { executeQuery: ReturnType<typeof vi.fn> };
+export type FakeClient = Client & {
+  executeQuery: ReturnType<typeof vi.fn>;
+  subscription: ReturnType<typeof vi.fn>;
+};
 
 /**
  * An urql client faked at the boundary: `allWorkspaces` answers `list()` (one workspace when asked
@@ -62,5 +65,7 @@ export function fakeWorkspaceClient(list: (() => PortalWorkspaceFragment[]) | 'u
       hasNext: false,
     });
   });
-  return { executeQuery } as unknown as FakeClient;
+  // subscriptions (the live updates) stay open and silent
+  const subscription = vi.fn(() => never);
+  return { executeQuery, subscription } as unknown as FakeClient;
 }

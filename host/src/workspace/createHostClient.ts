@@ -1,4 +1,11 @@
-import { createPortalClient, identity, type Notification } from '@portal/shared';
+import {
+  createPortalClient,
+  createSubscriptionTransport,
+  fetchWsaToken,
+  identity,
+  type Notification,
+  type SubscriptionTransportOptions,
+} from '@portal/shared';
 import type { Client } from '@urql/core';
 import { saveBeforeExpiryPath } from '../session/beforeExpiryPath';
 import { beforeExpiryEntryAt, type Place, requiresAuthAt } from './routePlace';
@@ -8,16 +15,25 @@ import { beforeExpiryEntryAt, type Place, requiresAuthAt } from './routePlace';
  * route comes from the router, a permission or expiry error saves it under `beforeExpiryPath`
  * and asks the identity service for the session (its answer, by the auth-change event, sends a
  * signed-out user to Login and back here afterwards), other errors are notified.
+ *
+ * Subscriptions go over `/ws/api/` (graphql-ws); each connection's WSA token is fetched through
+ * this same client (`getWSAToken`), so a failure there gets the same handling. One client (and
+ * one socket, opened lazily) per signed-in user: the workspace controller makes a new client per user.
  */
 export function createHostClient({
   place,
   notify,
+  websocket,
 }: {
   /** where the user is now (the router's location); undefined before the router exists */
   place: () => Place | undefined;
   notify: (notification: Notification) => void;
+  /** tests: the transport's options (a fake WebSocket, the page location) */
+  websocket?: Omit<SubscriptionTransportOptions, 'fetchToken'>;
 }): Client {
-  return createPortalClient({
+  const transport = createSubscriptionTransport({ ...websocket, fetchToken: () => fetchWsaToken(client) });
+  const client = createPortalClient({
+    forwardSubscription: transport.forwardSubscription,
     currentRouteRequiresAuth: () => requiresAuthAt(place()),
     saveBeforeExpiryPath: () => {
       const entry = beforeExpiryEntryAt(place());
@@ -26,4 +42,5 @@ export function createHostClient({
     checkSession: () => void identity.getSession(),
     notify,
   });
+  return client;
 }

@@ -1,7 +1,7 @@
 import { PERMISSION_DENIED_MESSAGE, WORKSPACE_UID_KEY } from '@portal/shared';
 import type { Client, Operation, OperationResult } from '@urql/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeSubject } from 'wonka';
+import { makeSubject, never } from 'wonka';
 import { createSessionStore } from '../session/sessionStore';
 import { ada, bob, gone, reauthRequired, session, signedIn, signedOut } from '../test/authFixtures';
 import { type FakeClient, fakeWorkspaceClient, workspace } from '../test/fakeWorkspaceClient';
@@ -67,6 +67,22 @@ describe('workspaceController', () => {
     expect(localStorage.getItem(WORKSPACE_UID_KEY)).toBe('B');
   });
 
+  it('live updates: signed in, notifications and workspaceChanged of the current workspace; none once signed out', async () => {
+    const { store, controller, clients } = setup(signedIn(ada));
+    await controller.store.whenSettled();
+    const names = (client: FakeClient | undefined) =>
+      client?.subscription.mock.calls.map(([doc, vars]) => [doc.definitions[0].name.value, vars]);
+    expect(names(clients[0])).toEqual([
+      ['Notifications', {}],
+      ['WorkspaceChanged', { contractUid: 'B' }],
+    ]);
+    controller.store.setWorkspace('A');
+    expect(names(clients[0])?.at(-1)).toEqual(['WorkspaceChanged', { contractUid: 'A' }]);
+    store.receive(gone);
+    // signed out: the new client subscribes to nothing
+    expect(clients[1]?.subscription).not.toHaveBeenCalled();
+  });
+
   it('another user signing in starts afresh with a new client', async () => {
     const { store, controller, clients } = setup(signedIn(ada));
     await controller.store.whenSettled();
@@ -100,6 +116,7 @@ describe('workspaceController', () => {
               operation = op;
               return answers.source;
             },
+            subscription: () => never,
           }) as unknown as Client,
       });
       const waiting = controller.guard.prepare('A');

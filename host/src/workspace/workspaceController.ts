@@ -9,6 +9,7 @@ import {
 import type { Client } from '@urql/core';
 import type { WorkspaceGuardSource } from '../guard/workspaceGuardState';
 import type { SessionStore } from '../session/sessionStore';
+import { createWorkspaceLiveUpdates } from './workspaceLiveUpdates';
 
 /** The host's workspaces and GraphQL client, following the session. */
 export interface WorkspaceController {
@@ -47,6 +48,14 @@ export function createWorkspaceController({
   let owner: string | null = null;
   const clientListeners = new Set<() => void>();
   const store = createWorkspaceStore({ client: () => client });
+  // notifications and the current workspace's changes, over the websocket while signed in
+  const live = createWorkspaceLiveUpdates({
+    client: () => client,
+    workspaces: store.getState,
+    signedIn: () => owner !== null,
+    notify,
+  });
+  const stopLive = store.subscribe(live.sync);
 
   const follow = () => {
     const next = ownerOf(session.getState(), owner);
@@ -59,6 +68,7 @@ export function createWorkspaceController({
       for (const listener of [...clientListeners]) listener();
     }
     if (next !== null) void store.load();
+    live.sync();
   };
   follow();
   const unsubscribe = session.subscribe(follow);
@@ -100,6 +110,8 @@ export function createWorkspaceController({
     },
     dispose() {
       unsubscribe();
+      stopLive();
+      live.dispose();
       store.clear();
     },
   };

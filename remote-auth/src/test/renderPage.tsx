@@ -118,6 +118,8 @@ export function renderPage(page: ReactElement, options: RenderOptions = {}) {
     setWorkspace: vi.fn(() => true),
     setActiveEmployee: vi.fn(() => true),
     refetch: vi.fn(async () => {}),
+    confirm: vi.fn(async () => true),
+    setTitle: vi.fn(),
   } satisfies PortalContextValue;
   const user = userEvent.setup();
   const result = render(

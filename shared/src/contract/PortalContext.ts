@@ -3,6 +3,7 @@ import { createContext, useContext } from 'react';
 import type { IdentityApi } from '../identity/api';
 import type { AuthResponseBody, IdentityConfig } from '../identity/types';
 import type { RuntimeConfig } from '../runtime/runtimeConfig';
+import type { ConfirmFn } from '../ui/confirmStore';
 import type { PortalWorkspace, WorkspaceStatus } from '../workspace/workspaceStore';
 
 export type NotificationType = 'success' | 'info' | 'warning' | 'error';
@@ -79,6 +80,21 @@ export interface PortalContextValue {
    * without one the whole list (after joining or leaving a workspace). Resolves when done.
    */
   refetch: (contractUid?: string) => Promise<void>;
+
+  // Added in 1.1.0 too: the confirm dialog and the app bar's custom title (spec sections 4, 8).
+
+  /**
+   * Asks the user with the portal's one confirm dialog (spec section 8: 'Confirm?', 'Cancel',
+   * 'Confirm', persistent, text as sanitised HTML); true if they confirmed. With `action`, Confirm
+   * runs it with the button loading. Requests made while one is open wait their turn.
+   */
+  confirm: ConfirmFn;
+  /**
+   * The app bar's custom title (spec section 4, "custom navbar title") instead of the route's
+   * title; null goes back to the route's. It holds for the path it was set on: leaving that path
+   * drops it, so a page need not clean up.
+   */
+  setTitle: (title: string | null) => void;
 }
 
 export const PortalContext = createContext<PortalContextValue | null>(null);

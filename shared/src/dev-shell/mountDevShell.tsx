@@ -4,7 +4,6 @@ import {
   type ReactNode,
   useEffect,
   useMemo,
-  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -20,6 +19,8 @@ import { identity } from '../identity/api';
 import { loadSessionState } from '../identity/loadSessionState';
 import { loadRuntimeConfig, type RuntimeConfig } from '../runtime/runtimeConfig';
 import { mainLightTheme } from '../theme/themes';
+import { createNotificationStore } from '../ui/notificationStore';
+import { useConfirmHost } from '../ui/useConfirmHost';
 import { usePortalToasts } from '../ui/usePortalToasts';
 import { createWorkspaceStore } from '../workspace/workspaceStore';
 
@@ -58,16 +59,18 @@ function DevFrame(props: {
   runtimeConfig: RuntimeConfig;
 }): ReactNode {
   const navigate = useNavigate();
-  const { notify, copy, toaster } = usePortalToasts();
+  // one notification list for the toaster and the GraphQL client, as in the host
+  const [notifications] = useState(createNotificationStore);
+  const { notify, copy, toaster } = usePortalToasts(notifications);
+  const { confirm, confirmHost } = useConfirmHost();
+  const [title, setTitle] = useState<string | null>(null);
   // the real GraphQL client and workspace state; on a session error the dev shell just reloads
-  const notifyRef = useRef(notify);
-  notifyRef.current = notify;
   const [graphql] = useState(() =>
     createPortalClient({
       currentRouteRequiresAuth: () => props.session.isAuthenticated,
       saveBeforeExpiryPath: () => {},
       checkSession: () => void identity.getSession(),
-      notify: (n) => notifyRef.current(n),
+      notify: notifications.notify,
     }),
   );
   const [workspaceStore] = useState(() => createWorkspaceStore({ client: () => graphql }));
@@ -98,15 +101,17 @@ function DevFrame(props: {
       setWorkspace: workspaceStore.setWorkspace,
       setActiveEmployee: workspaceStore.setActiveEmployee,
       refetch: workspaceStore.refetch,
+      confirm,
+      setTitle,
     }),
-    [notify, copy, navigate, props.session, props.runtimeConfig, graphql, workspaces, workspaceStore],
+    [confirm, notify, copy, navigate, props.session, props.runtimeConfig, graphql, workspaces, workspaceStore],
   );
   return (
     <FluentProvider theme={mainLightTheme}>
       <PortalContext.Provider value={portal}>
         <UrqlProvider value={graphql}>
           <header style={{ padding: 8, borderBottom: '1px solid #ddd' }}>
-            <strong>remote-{props.remote} (stand-alone)</strong>{' '}
+            <strong>remote-{props.remote} (stand-alone)</strong> {title ? <em>{title}</em> : null}{' '}
             {props.routes.map((r) => (
               <Link
                 key={r.path}
@@ -121,6 +126,7 @@ function DevFrame(props: {
             <Outlet />
           </main>
           {toaster}
+          {confirmHost}
         </UrqlProvider>
       </PortalContext.Provider>
     </FluentProvider>

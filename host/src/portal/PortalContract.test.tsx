@@ -1,0 +1,72 @@
+import { usePortal } from '@portal/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../test/authFixtures';
+import { clearCookies, renderPortal } from '../test/renderPortal';
+
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+const { registerPortalRemotes } = await import('../federation/remoteRegistry');
+
+/** A remote page using the contract's confirm and notify. */
+function ContractProbe() {
+  const { confirm, notify } = usePortal();
+  const [answer, setAnswer] = useState('none');
+  return (
+    <>
+      <button
+        type="button"
+        onClick={async () => setAnswer(String(await confirm({ text: 'Delete <b>web-1</b>?' })))}
+      >
+        ask
+      </button>
+      <button type="button" onClick={() => notify({ type: 'success', message: 'Saved' })}>
+        notify
+      </button>
+      <output aria-label="answer">{answer}</output>
+    </>
+  );
+}
+
+describe('PortalProvider: confirm and notifications of the contract', () => {
+  beforeEach(async () => {
+    runtime.loadRemote.mockReset();
+    runtime.loadRemote.mockImplementation(async () => ({ default: ContractProbe }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ support: 'http://s/m.json' })),
+    );
+    await registerPortalRemotes();
+    clearCookies();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("confirm shows the host's one dialog (spec defaults, HTML text) and resolves with the answer", async () => {
+    renderPortal('/support', signedIn());
+    // generous waits: the page is a (faked) remote and the dialog a lazy portal, slow under load
+    await userEvent.click(await screen.findByRole('button', { name: 'ask' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm?' }, { timeout: 5000 });
+    expect(dialog.querySelector('b')?.textContent).toBe('web-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'answer' }).textContent).toBe('true'));
+    await userEvent.click(screen.getByRole('button', { name: 'ask' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'answer' }).textContent).toBe('false'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('notify goes to the one notification list the GraphQL client and the guard share, and shows as a toast', async () => {
+    const { notifications } = renderPortal('/support', signedIn());
+    await userEvent.click(await screen.findByRole('button', { name: 'notify' }, { timeout: 5000 }));
+    expect(notifications.list().map((n) => n.message)).toEqual(['Saved']);
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    // what code outside React lists shows in the same toaster
+    notifications.notify({ type: 'error', message: 'Network Error: offline' });
+    expect(await screen.findByText('Network Error: offline')).toBeTruthy();
+  });
+});

@@ -1,0 +1,96 @@
+import { type PortalWorkspaceFragment, usePortal } from '@portal/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn, signedOut } from '../test/authFixtures';
+import { workspace } from '../test/fakeWorkspaceClient';
+import { clearCookies, renderPortal } from '../test/renderPortal';
+
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+const { registerPortalRemotes } = await import('../federation/remoteRegistry');
+
+const unread = (n: number): PortalWorkspaceFragment => ({
+  ...workspace('c-1', { kind: 'CAB' }),
+  unreadMessages: n,
+});
+
+/** A remote page that sets a custom app-bar title. */
+function TitledPage() {
+  const { setTitle } = usePortal();
+  useEffect(() => setTitle('Invoice 2024-001'), [setTitle]);
+  return <h1>titled page</h1>;
+}
+
+describe('AppBar', () => {
+  beforeEach(async () => {
+    runtime.loadRemote.mockReset();
+    runtime.loadRemote.mockImplementation(async (id: string) => ({ default: () => <h1>{id}</h1> }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ billing: 'http://b/m.json', support: 'http://s/m.json', compute: 'http://c/m.json' }),
+      ),
+    );
+    await registerPortalRemotes();
+    clearCookies();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("shows the route's title", async () => {
+    renderPortal('/products', signedIn(), { workspaces: () => [] });
+    await screen.findByRole('heading', { name: 'portal_compute/Products' });
+    expect(within(screen.getByRole('banner')).getByText('Products')).toBeTruthy();
+    expect(document.title).toBe('Products · Customer Portal');
+  });
+
+  it("a page's custom title replaces the route's on that path, and goes when the user leaves", async () => {
+    runtime.loadRemote.mockImplementation(async (id: string) =>
+      id === 'portal_billing/Billing' ? { default: TitledPage } : { default: () => <h1>{id}</h1> },
+    );
+    const { router } = renderPortal('/workspace/c-1/billing', signedIn(), { workspaces: () => [unread(0)] });
+    await screen.findByRole('heading', { name: 'titled page' });
+    const banner = screen.getByRole('banner');
+    await waitFor(() => expect(within(banner).getByText('Invoice 2024-001')).toBeTruthy());
+    expect(within(banner).queryByText('Billing')).toBeNull();
+    await act(() => router.navigate('/support'));
+    await screen.findByRole('heading', { name: 'portal_support/Support' });
+    expect(within(screen.getByRole('banner')).getByText('Support')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).queryByText('Invoice 2024-001')).toBeNull();
+  });
+
+  it("shows the current workspace's unread support messages on the Support button", async () => {
+    const { url } = renderPortal('/products', signedIn(), { workspaces: () => [unread(3)] });
+    const button = await screen.findByRole('link', { name: 'Support, 3 unread messages' });
+    expect(within(button).getByText('3')).toBeTruthy();
+    await userEvent.click(button);
+    await waitFor(() => expect(url()).toBe('/support'));
+  });
+
+  it('no unread messages, or no workspace: a plain Support button', async () => {
+    renderPortal('/products', signedIn(), { workspaces: () => [] });
+    await screen.findByRole('heading', { name: 'portal_compute/Products' });
+    const button = within(screen.getByRole('banner')).getByRole('link', { name: 'Support' });
+    expect(button.getAttribute('href')).toBe('/support');
+    expect(within(button).queryByText(/\d/)).toBeNull();
+  });
+
+  it('signed out: no Support button', async () => {
+    renderPortal('/new-instance?template_uid=t', signedOut());
+    await screen.findByRole('heading', { name: /^portal_compute\/NewInstance/ });
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: /^Support/ })).toBeNull();
+  });
+
+  it('the user menu leads to Profile', async () => {
+    const { url } = renderPortal('/products', signedIn(), { workspaces: () => [] });
+    await screen.findByRole('heading', { name: 'portal_compute/Products' });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+    await waitFor(() => expect(url()).toBe('/profile'));
+  });
+});

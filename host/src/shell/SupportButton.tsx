@@ -1,0 +1,48 @@
+import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
+import { Mail24Regular } from '@fluentui/react-icons';
+import { usePortal } from '@portal/shared';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const useStyles = makeStyles({
+  button: { color: tokens.colorNeutralForegroundOnBrand, position: 'relative' },
+  badge: { position: 'absolute', top: '0', insetInlineEnd: '0' },
+});
+
+/**
+ * The app bar's way to Support with the current workspace's unread messages as a badge (none
+ * without a workspace or unread messages). Signed in only: Support needs a user.
+ */
+export function SupportButton() {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const { session, workspace, navigate } = usePortal();
+  if (!session.isAuthenticated) return null;
+  const unread = workspace?.unreadMessages ?? 0;
+  const open = (event: MouseEvent) => {
+    event.preventDefault();
+    navigate('/support');
+  };
+  return (
+    <Button
+      as="a"
+      href="/support"
+      appearance="transparent"
+      className={styles.button}
+      icon={<Mail24Regular />}
+      aria-label={unread > 0 ? t('appBar.supportUnread', { count: unread }) : t('appBar.support')}
+      onClick={open}
+    >
+      {unread > 0 ? (
+        <CounterBadge
+          className={styles.badge}
+          count={unread}
+          overflowCount={99}
+          size="small"
+          color="danger"
+          aria-hidden
+        />
+      ) : null}
+    </Button>
+  );
+}
