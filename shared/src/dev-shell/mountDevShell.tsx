@@ -104,7 +104,17 @@ function DevFrame(props: {
       confirm,
       setTitle,
     }),
-    [confirm, notify, copy, navigate, props.session, props.runtimeConfig, graphql, workspaces, workspaceStore],
+    [
+      confirm,
+      notify,
+      copy,
+      navigate,
+      props.session,
+      props.runtimeConfig,
+      graphql,
+      workspaces,
+      workspaceStore,
+    ],
   );
   return (
     <FluentProvider theme={mainLightTheme}>
