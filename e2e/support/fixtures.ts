@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USER, signInByApi } from './identity';
+import { DEMO_PASSWORD, DEMO_USER, NOWS_USER, signInByApi } from './identity';
 import { REMOTES } from './paths';
 import { type Portal, startPortal } from './portal';
 
@@ -8,6 +8,8 @@ export interface Account {
   password: string;
 }
 export const DEMO_ACCOUNT: Account = { email: DEMO_USER, password: DEMO_PASSWORD };
+/** A customer without any workspace: Home stays the Welcome screen for them. */
+export const NO_WORKSPACE_ACCOUNT: Account = { email: NOWS_USER, password: DEMO_PASSWORD };
 
 /**
  * `portal`: one running portal per worker, on ports from PORTAL_E2E_PORT (default 9280) so the

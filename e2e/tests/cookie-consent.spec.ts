@@ -1,9 +1,10 @@
 import type { Page, Request } from '@playwright/test';
-import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+import { expect, NO_WORKSPACE_ACCOUNT, test } from '../support/fixtures';
 
 // The Cookie Policy button and consent dialog of the shell (spec section 1), signed in so that
 // every kind of screen is reachable: Home with chrome, a chrome-free /auth/ page, a remote page.
-test.use({ account: DEMO_ACCOUNT });
+// a customer without a workspace, so that Home stays the Welcome screen
+test.use({ account: NO_WORKSPACE_ACCOUNT });
 
 // A deployment with an analytics provider: /runtime-config.json names a script, answered here.
 const ANALYTICS_SCRIPT = 'https://analytics.portal-e2e.invalid/session.js';

@@ -1,11 +1,14 @@
-import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+import { DEMO_ACCOUNT, expect, NO_WORKSPACE_ACCOUNT, test } from '../support/fixtures';
+import { DEMO_CONTRACTS } from '../support/identity';
 
 // The suite is about loading remotes, not signing in: each test starts signed in.
 test.use({ account: DEMO_ACCOUNT });
 
 test('a remote page renders inside the host through the host router', async ({ page, portal }) => {
+  // Home sends a customer with services on to the Dashboard of the workspace chosen for them
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   // a marker on window survives only if navigation stays inside the single-page app
   await page.evaluate(() => {
     (window as unknown as { spaMarker: string }).spaMarker = 'still here';
@@ -26,14 +29,18 @@ test('a remote page renders inside the host through the host router', async ({ p
   await expect(page).toHaveTitle('Support · Customer Portal');
 
   // route params reach the remote page: a deep link with a contract renders compute's Dashboard
-  await page.goto('/workspace/C-1');
+  await page.goto(`/workspace/${DEMO_CONTRACTS.legacy}`);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
-test('unknown paths and /base redirect to Home', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
-  await page.goto('/base');
-  await expect(page).toHaveURL(/\/$/);
+test.describe('for a customer without a workspace', () => {
+  test.use({ account: NO_WORKSPACE_ACCOUNT });
+
+  test('unknown paths and /base redirect to Home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await page.goto('/base');
+    await expect(page).toHaveURL(/\/$/);
+  });
 });

@@ -7,8 +7,9 @@ test('log in, log out and log in again through the screens', async ({ page }) =>
   // Home requires a session: the guard sends a visitor to Login
   await expect(page).toHaveURL(/\/auth\/login$/);
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  // Home, which sends demo (several workspaces) on to the Dashboard of the CAB one
+  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   await logOut(page);
   await expect(page).toHaveURL(/\/auth\/login$/);
@@ -17,12 +18,11 @@ test('log in, log out and log in again through the screens', async ({ page }) =>
   await expect(page).toHaveURL(/\/auth\/login$/);
 
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
-  // the login card is titled Welcome too: wait for Home by its URL and the user menu
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
   await expect(page.getByRole('button', { name: 'Account menu of Demo Customer' })).toBeVisible();
   // a signed-in user never sees the login page
   await page.goto('/auth/login');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
 });
 
 test('a deep workspace link asked for signed out lands there after login', async ({ page }) => {
@@ -40,7 +40,7 @@ test('a deep workspace link asked for signed out lands there after login', async
 test('a redirect to another site is never followed', async ({ page }) => {
   await page.goto('/auth/login?redirect=%2F%2Fevil.example%2Fphish');
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
 });
 
 test('bad input on the login form shows the spec messages and sends nothing', async ({ page }) => {
