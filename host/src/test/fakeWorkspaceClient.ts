@@ -3,39 +3,8 @@ import { type Client, CombinedError, type Operation, type OperationResult } from
 import { vi } from 'vitest';
 import { fromValue, never } from 'wonka';
 
-/** A workspace as allWorkspaces answers it, small. */
-export function workspace(
-  contractUid: string,
-  {
-    name = `Workspace ${contractUid}`,
-    account = `Account ${contractUid}`,
-    kind = 'STD',
-    employees = [`${contractUid}-e1`],
-  }: { name?: string; account?: string; kind?: 'STD' | 'CAB'; employees?: string[] } = {},
-): PortalWorkspaceFragment {
-  return {
-    contractUid,
-    workspaceName: name,
-    number: `N-${contractUid}`,
-    kind,
-    unreadMessages: 0,
-    balance: {
-      contractUid,
-      amount: '10.00',
-      amountDue: '0.00',
-      currency: 'EUR',
-      sinceLastInvoice: '0.00',
-      paymentMethods: [],
-      pendingPayment: null,
-    },
-    account: { accountUid: `acc-${contractUid}`, name: account },
-    employee: employees.map((uid) => ({ uid, firstName: 'Ada', lastName: uid, email: `${uid}@example.com` })),
-    authorizedPeople: [],
-    servicesLegacy: [],
-    invoices: [],
-    services: [],
-  };
-}
+/** A workspace as allWorkspaces answers it, small (shared with shared's own tests). */
+export { workspace } from '@portal/shared/testing';
 
 export type FakeClient = Client & {
   executeQuery: ReturnType<typeof vi.fn>;

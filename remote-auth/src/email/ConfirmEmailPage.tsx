@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '../common/AuthCard';
+import { ErrorBar } from '../common/ErrorBar';
 import { LoadingState } from '../common/LoadingState';
 import { RouterLink } from '../common/RouterLink';
 import { Row, Stack } from '../common/Stack';
@@ -87,14 +88,6 @@ function ConfirmKey({ confirmKey }: { confirmKey: string }) {
         </Button>
       </Row>
     </Stack>
-  );
-}
-
-function ErrorBar({ text }: { text: string }) {
-  return (
-    <MessageBar intent="error">
-      <MessageBarBody>{text}</MessageBarBody>
-    </MessageBar>
   );
 }
 

@@ -13,6 +13,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useParams } from 'react-router';
 import { AuthCard } from '../common/AuthCard';
+import { ErrorBar } from '../common/ErrorBar';
 import { LoadingState } from '../common/LoadingState';
 import { RouterLink } from '../common/RouterLink';
 import { Stack, StackForm } from '../common/Stack';
@@ -91,14 +92,6 @@ export default function PasswordRecoveryPage() {
     );
   }
   return <AuthCard title={t('passwordRecovery.title')}>{body}</AuthCard>;
-}
-
-function ErrorBar({ text }: { text: string }) {
-  return (
-    <MessageBar intent="error">
-      <MessageBarBody>{text}</MessageBarBody>
-    </MessageBar>
-  );
 }
 
 function InvalidKey() {
