@@ -1,5 +1,5 @@
 import { usePortal } from '@portal/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,7 +52,10 @@ describe('PortalProvider: confirm and notifications of the contract', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'ask' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm?' }, { timeout: 5000 });
     expect(dialog.querySelector('b')?.textContent).toBe('web-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    // within the dialog; under load Fluent's focus trap may still mark it aria-hidden in jsdom
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Confirm', hidden: true }, { timeout: 5000 }),
+    );
     await waitFor(() => expect(screen.getByRole('status', { name: 'answer' }).textContent).toBe('true'));
     await userEvent.click(screen.getByRole('button', { name: 'ask' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }, { timeout: 5000 }));
