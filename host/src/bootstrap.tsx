@@ -49,7 +49,10 @@ async function start(): Promise<void> {
     createClient: () =>
       createHostClient({ place: () => current?.state.location, notify: notifications.notify }),
   });
-  const router = createPortalRouter(store, undefined, workspaces.guard);
+  const router = createPortalRouter(store, undefined, {
+    workspaces: workspaces.guard,
+    flags: workspaces.flags,
+  });
   current = router;
   watchSignupCompletion(store, () => router.state.location.pathname, marketing.signupCompleted);
   const container = document.getElementById('root');

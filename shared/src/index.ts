@@ -91,6 +91,7 @@ export {
   TokenUnavailableError,
   websocketUrl,
 } from './graphql/subscriptionTransport';
+export { watchQuery } from './graphql/watchQuery';
 export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
 export { FORM_ERROR_KEY, fieldErrors, type IdentityApi, identity } from './identity/api';
 export { type AuthInfo, authInfo } from './identity/authInfo';
@@ -122,6 +123,8 @@ export {
   takeNextPath,
 } from './identity/next';
 export * from './identity/types';
+export { createMeStore, IDLE_ME, type MeState, type MeStore, type PortalMe } from './me/meStore';
+export { featureFlagsOf, preferencesOf } from './me/userSettings';
 export {
   getRecaptchaToken,
   loadRecaptcha,

@@ -29,12 +29,19 @@ export const UNVERIFIED_USER = {
   phone: '+4915123456781',
 } as const;
 
-/** An account with no workspace: the portal shows it the welcome screen. Invited by `DEMO_INVITATION_KEY`. */
+/**
+ * An account with no workspace: the portal shows it the welcome screen. Invited by
+ * `DEMO_INVITATION_KEY` (and `DEMO_HOSTILE_INVITATION_KEY`). Its display preferences differ from
+ * the defaults, so dates on its screens show in New York time, US date format and 12-hour clock.
+ */
 export const NOWS_USER = {
   email: 'nows@example.com',
   firstName: 'Nora',
   lastName: 'Newcomer',
   phone: '+4915123456782',
+  timezone: 'America/New_York',
+  dateFormat: 'MM/DD/YYYY',
+  timeFormat: '12h',
 } as const;
 
 /** Another customer, whose workspace `OTHER_CONTRACT_UID` demo must not see. */
@@ -89,5 +96,16 @@ export const OTHER_CONTRACT_UID = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0006';
  * Technical, from demo. Re-seeding makes it valid and unaccepted again.
  */
 export const DEMO_INVITATION_KEY = 'demo-invitation-4Qm9x2Lk7Vb3Zt8R';
+/** When `DEMO_INVITATION_KEY` expires: fixed, so screens can be checked against it. */
+export const DEMO_INVITATION_EXPIRES_AT = '2099-12-31T23:30:00.000Z';
 /** An invitation of nows@example.com into demo's legacy workspace that expired a day before seeding. */
 export const DEMO_EXPIRED_INVITATION_KEY = 'demo-invitation-expired-Hs5Wc1Pn';
+
+/**
+ * A workspace of other@example.com whose name is an HTML injection attempt (a customer names their
+ * own contract): every screen must show it as text and run nothing.
+ */
+export const HOSTILE_WORKSPACE_NAME = '<img src=x onerror=alert(1)>';
+export const HOSTILE_CONTRACT_UID = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0007';
+/** A valid invitation of nows@example.com into that workspace, from other@example.com, role Technical. */
+export const DEMO_HOSTILE_INVITATION_KEY = 'demo-invitation-hostile-Xq7Rt2Mv';

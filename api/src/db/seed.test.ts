@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/helpers.js';
 import type { Database } from './client.js';
 import { invitations, users, workspaceEmployees, workspaces } from './schema.js';
-import { DEMO_CONTRACTS, NOWS_USER, OTHER_CONTRACT_UID, seedDemo, TOTP_CONTRACT_UID } from './seed.js';
+import {
+  DEMO_CONTRACTS,
+  HOSTILE_CONTRACT_UID,
+  NOWS_USER,
+  OTHER_CONTRACT_UID,
+  seedDemo,
+  TOTP_CONTRACT_UID,
+} from './seed.js';
 
 describe('seedDemo', () => {
   let database: Database;
@@ -43,12 +50,12 @@ describe('seedDemo', () => {
       employees: (await database.db.select().from(workspaceEmployees)).length,
     });
     const before = await count();
-    expect(before.workspaces).toBe(6);
+    expect(before.workspaces).toBe(7);
     const rows = await database.db.select().from(workspaces);
     expect(new Set(rows.map((w) => w.kind))).toEqual(new Set(['STD', 'CAB']));
     expect(new Set(rows.map((w) => w.currency))).toEqual(new Set(['EUR', 'USD']));
     expect(rows.map((w) => w.contractUid).sort()).toEqual(
-      [...Object.values(DEMO_CONTRACTS), TOTP_CONTRACT_UID, OTHER_CONTRACT_UID].sort(),
+      [...Object.values(DEMO_CONTRACTS), TOTP_CONTRACT_UID, OTHER_CONTRACT_UID, HOSTILE_CONTRACT_UID].sort(),
     );
 
     // What a demo session changes (an accepted invitation, a new colleague) is undone by the next run.
@@ -64,6 +71,6 @@ describe('seedDemo', () => {
     await seedDemo(database.db);
     expect(await count()).toEqual(before);
     const open = await database.db.select().from(invitations).where(eq(invitations.email, NOWS_USER.email));
-    expect(open.map((i) => i.acceptedAt)).toEqual([null, null]);
+    expect(open.map((i) => i.acceptedAt)).toEqual([null, null, null]);
   });
 });

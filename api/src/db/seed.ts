@@ -5,11 +5,15 @@ import type { Db } from './client.js';
 import {
   DEMO_CONTRACTS,
   DEMO_EXPIRED_INVITATION_KEY,
+  DEMO_HOSTILE_INVITATION_KEY,
+  DEMO_INVITATION_EXPIRES_AT,
   DEMO_INVITATION_KEY,
   DEMO_PASSWORD,
   DEMO_RECOVERY_CODES,
   DEMO_TOTP_SECRET,
   DEMO_USER,
+  HOSTILE_CONTRACT_UID,
+  HOSTILE_WORKSPACE_NAME,
   NOWS_USER,
   OTHER_CONTRACT_UID,
   OTHER_USER,
@@ -48,7 +52,15 @@ export interface DemoSeed {
 
 async function upsertUser(
   db: Db,
-  values: { email: string; firstName: string; lastName: string; phone: string },
+  values: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phone: string;
+    timezone?: string;
+    dateFormat?: (typeof users.$inferInsert)['dateFormat'];
+    timeFormat?: (typeof users.$inferInsert)['timeFormat'];
+  },
   emailVerified: boolean,
   passwordHash: string,
 ): Promise<User> {
@@ -163,6 +175,15 @@ const WORKSPACES = {
     currency: 'EUR',
     account: ACCOUNTS.other,
   },
+  hostile: {
+    id: seedId(2, 7),
+    contractUid: HOSTILE_CONTRACT_UID,
+    name: HOSTILE_WORKSPACE_NAME,
+    number: 'STD-2026-0666',
+    kind: 'STD',
+    currency: 'EUR',
+    account: ACCOUNTS.other,
+  },
 } satisfies Record<string, SeedWorkspace>;
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -233,6 +254,7 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
       employee(5, ws.totp.id, totpUser, 'Administrative'),
       employee(6, ws.other.id, otherUser, 'Administrative'),
       employee(7, ws.webshop.id, otherUser, 'Technical'),
+      employee(8, ws.hostile.id, otherUser, 'Administrative'),
     ]);
 
   const person = (
@@ -413,6 +435,7 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
     balance(ws.partner, '-15.00', { debitBalance: '15.00' }),
     balance(ws.totp, '10.00'),
     balance(ws.other, '-99.00', { debitBalance: '99.00' }),
+    balance(ws.hostile, '0.00'),
   ]);
 
   await db.insert(paymentMethods).values([
@@ -477,6 +500,15 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
       email: NOWS_USER.email,
       role: 'Technical',
       invitedById: demoUser.id,
+      expiresAt: new Date(DEMO_INVITATION_EXPIRES_AT),
+    },
+    {
+      id: seedId(11, 3),
+      keyHash: hashToken(DEMO_HOSTILE_INVITATION_KEY),
+      workspaceId: ws.hostile.id,
+      email: NOWS_USER.email,
+      role: 'Technical',
+      invitedById: otherUser.id,
       expiresAt: new Date(now + 365 * DAY_MS),
     },
     {

@@ -9,6 +9,7 @@ import {
   DEMO_INVITATION_KEY,
   DEMO_PASSWORD,
   DEMO_USER,
+  HOSTILE_CONTRACT_UID,
   NOWS_USER,
   OTHER_CONTRACT_UID,
   TOTP_CONTRACT_UID,
@@ -284,7 +285,7 @@ describe('allWorkspaces', () => {
     const other = await gql(await signedIn(h.seed.otherUser), ALL_WORKSPACES);
     const otherList = other.body.data.allWorkspaces as Json[];
     expect(otherList.map((w) => w.contractUid).sort()).toEqual(
-      [DEMO_CONTRACTS.partner, DEMO_CONTRACTS.webshop, OTHER_CONTRACT_UID].sort(),
+      [DEMO_CONTRACTS.partner, DEMO_CONTRACTS.webshop, OTHER_CONTRACT_UID, HOSTILE_CONTRACT_UID].sort(),
     );
     // The caller's own employee record first: the client makes it the active employee.
     const webshop = otherList.find((w) => w.contractUid === DEMO_CONTRACTS.webshop);
@@ -367,7 +368,12 @@ describe('me', () => {
     const totp = await gql(await signedIn(h.seed.totpUser), ME);
     expect(totp.body.data.me).toMatchObject({ reason: null, user: { totp2faEnabled: true } });
     const nows = await gql(await signedIn(h.seed.nowsUser), ME);
-    expect(nows.body.data.me).toMatchObject({ reason: 'NO_WORKSPACE', env: { unreadDirectMessages: 0 } });
+    expect(nows.body.data.me).toMatchObject({
+      reason: 'NO_WORKSPACE',
+      // the user's own display preferences
+      user: { timezone: 'America/New_York', dateFormat: 'MM/DD/YYYY', timeFormat: '12h' },
+      env: { unreadDirectMessages: 0 },
+    });
   });
 
   it('refuses without a session, and says an expired session has expired', async () => {

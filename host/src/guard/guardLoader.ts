@@ -1,10 +1,13 @@
 import { clearNextPath, readNextPath } from '@portal/shared';
 import { type DataRouter, type LoaderFunction, redirect, replace } from 'react-router';
-import { FEATURE_FLAGS } from '../portal/featureFlags';
 import { isWorkspaceRoute, type PortalRoute } from '../routes/routeTable';
 import type { SessionStore } from '../session/sessionStore';
 import { type GuardState, guard } from './guard';
-import { WORKSPACES_NOT_LOADED, type WorkspaceGuardSource } from './workspaceGuardState';
+import {
+  type FeatureFlagSource,
+  WORKSPACES_NOT_LOADED,
+  type WorkspaceGuardSource,
+} from './workspaceGuardState';
 
 /** What the guard reads at the moment of a navigation. */
 export interface GuardSource {
@@ -15,18 +18,22 @@ export interface GuardSource {
   addressShows?: (path: string) => boolean;
   /** the workspaces (guard step 5); without them step 5 is inert */
   workspaces?: WorkspaceGuardSource;
+  /** the feature flags (guard step 1); without them every flagged route is hidden */
+  flags?: FeatureFlagSource;
 }
+
+const NO_FLAGS: Readonly<Record<string, boolean>> = Object.freeze({});
 
 /** The browser's answer to `addressShows`: on a POP the address changes before loaders run. */
 export function browserAddressShows(path: string): boolean {
   return window.location.pathname + window.location.search === path;
 }
 
-export function guardState({ store, router, workspaces }: GuardSource): GuardState {
+export function guardState({ store, router, workspaces, flags }: GuardSource): GuardState {
   const current = router()?.state;
   return {
     isAuthenticated: store.getState().isAuthenticated,
-    featureFlags: FEATURE_FLAGS,
+    featureFlags: flags?.flags() ?? NO_FLAGS,
     from: current?.initialized ? current.location.pathname + current.location.search : null,
     nextPath: readNextPath(),
     workspaces: workspaces?.state() ?? WORKSPACES_NOT_LOADED,
@@ -62,13 +69,15 @@ export function guardLoader(route: PortalRoute, pattern: string, source: GuardSo
       }
     }
   };
-  // Step 5 compares with the current workspace: a signed-in user's list must be in first, and a
-  // path naming one of their own workspaces selects it (the URL is where they want to be).
+  // Step 1 reads the user's feature flags, and step 5 compares with the current workspace: a
+  // signed-in user's flags and list must be in first, and a path naming one of their own
+  // workspaces selects it (the URL is where they want to be).
   return (args) => {
-    const waiting =
-      isWorkspaceRoute(route) && source.store.getState().isAuthenticated
-        ? source.workspaces?.prepare(args.params.contractUid)
-        : undefined;
-    return waiting ? waiting.then(() => decide(args)) : decide(args);
+    const signedIn = source.store.getState().isAuthenticated;
+    const waiting = [
+      signedIn && route.meta.featureFlag ? source.flags?.prepare() : undefined,
+      signedIn && isWorkspaceRoute(route) ? source.workspaces?.prepare(args.params.contractUid) : undefined,
+    ].filter((promise) => promise !== undefined);
+    return waiting.length ? Promise.all(waiting).then(() => decide(args)) : decide(args);
   };
 }

@@ -39,3 +39,11 @@ export interface WorkspaceGuardSource {
   /** tells the user why they were sent elsewhere */
   notify(notice: GuardNotice): void;
 }
+
+/** The route feature flags as the guard loader reads them (guard step 1). */
+export interface FeatureFlagSource {
+  /** the flags now: a route behind a flag that is not true is hidden */
+  flags(): Readonly<Record<string, boolean>>;
+  /** while the signed-in user's flags are loading, the promise of their arrival */
+  prepare(): Promise<void> | undefined;
+}

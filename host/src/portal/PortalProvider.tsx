@@ -1,9 +1,11 @@
 import {
   CONTRACT_VERSION,
+  featureFlagsOf,
   identity,
   type NotificationStore,
   PortalContext,
   type PortalContextValue,
+  preferencesOf,
   type RuntimeConfig,
   useConfirmHost,
   usePortalToasts,
@@ -20,9 +22,6 @@ import { samePageInWorkspace } from '../workspace/routePlace';
 import { useWorkspaceController } from '../workspace/useWorkspaceController';
 import type { WorkspaceController } from '../workspace/workspaceController';
 import { type CustomTitle, CustomTitleContext } from './CustomTitleContext';
-import { FEATURE_FLAGS } from './featureFlags';
-
-const browserTimezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Provides the host–remote contract to every page. The session comes from the host's store, fed
@@ -51,7 +50,7 @@ export function PortalProvider({
   const { notify, copy, toaster } = usePortalToasts(notifications);
   const { confirm, confirmHost } = useConfirmHost();
   const [customTitle, setCustomTitle] = useState<CustomTitle | null>(null);
-  const { workspaces, client } = useWorkspaceController(controller);
+  const { workspaces, me, client } = useWorkspaceController(controller);
   const { t } = useTranslation('shell');
   const session = useSessionState(store);
   const onError = useCallback(
@@ -71,8 +70,9 @@ export function PortalProvider({
       navigate: (to, options) => void router.navigate(to, options),
       notify,
       copy,
-      preferences: { timezone: browserTimezone, dateFormat: 'YYYY-MM-DD', timeFormat: '24h' },
-      featureFlags: FEATURE_FLAGS,
+      preferences: preferencesOf(me.me),
+      featureFlags: featureFlagsOf(me.me),
+      me: me.me,
       graphql: client,
       workspace: workspaces.current,
       workspaces: workspaces.workspaces,
@@ -91,7 +91,7 @@ export function PortalProvider({
       setTitle: (title) =>
         setCustomTitle(title === null ? null : { path: router.state.location.pathname, title }),
     }),
-    [confirm, notify, copy, router, session, runtimeConfig, client, workspaces, controller],
+    [confirm, notify, copy, router, session, runtimeConfig, client, workspaces, me, controller],
   );
   return (
     <PortalContext.Provider value={value}>

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type DataRouter, type RouteObject, replace } from 'react-router';
 import { browserAddressShows, type GuardSource, guardLoader } from '../guard/guardLoader';
-import type { WorkspaceGuardSource } from '../guard/workspaceGuardState';
+import type { FeatureFlagSource, WorkspaceGuardSource } from '../guard/workspaceGuardState';
 import { HomePage } from '../home/HomePage';
 import { RemotePage } from '../remote/RemotePage';
 import type { SessionStore } from '../session/sessionStore';
@@ -52,12 +52,12 @@ export type RouterFactory = (routes: RouteObject[]) => DataRouter;
 export function createPortalRouter(
   store: SessionStore,
   create: RouterFactory = createBrowserRouter,
-  workspaces?: WorkspaceGuardSource,
+  sources: { workspaces?: WorkspaceGuardSource; flags?: FeatureFlagSource } = {},
 ): DataRouter {
   // `let`: the guard's closure reads it, possibly before create() has returned
   let router: DataRouter | undefined;
   router = create(
-    buildRouteObjects({ store, router: () => router, addressShows: browserAddressShows, workspaces }),
+    buildRouteObjects({ store, router: () => router, addressShows: browserAddressShows, ...sources }),
   );
   return router;
 }

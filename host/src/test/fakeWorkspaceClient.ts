@@ -1,4 +1,4 @@
-import type { PortalWorkspaceFragment } from '@portal/shared';
+import type { PortalMe, PortalWorkspaceFragment } from '@portal/shared';
 import { type Client, CombinedError, type Operation, type OperationResult } from '@urql/core';
 import { vi } from 'vitest';
 import { fromValue, never } from 'wonka';
@@ -11,11 +11,36 @@ export type FakeClient = Client & {
   subscription: ReturnType<typeof vi.fn>;
 };
 
+/** The signed-in user as `me` answers it: defaults, no feature profiles. */
+export function meFixture(
+  overrides: { user?: Partial<PortalMe['user']>; env?: Partial<PortalMe['env']> } = {},
+): PortalMe {
+  return {
+    reason: null,
+    user: {
+      email: 'demo@example.com',
+      phone: '',
+      firstName: 'Dana',
+      lastName: 'Demo',
+      timezone: 'UTC',
+      dateFormat: 'YYYY-MM-DD',
+      timeFormat: '24h',
+      totp2faEnabled: false,
+      hasUsablePassword: true,
+      ...overrides.user,
+    },
+    env: { profiles: [], currentExternalIp: '127.0.0.1', unreadDirectMessages: 0, ...overrides.env },
+  };
+}
+
 /**
  * An urql client faked at the boundary: `allWorkspaces` answers `list()` (one workspace when asked
- * for its contractUid); 'unavailable' answers a network error (the list cannot be loaded).
+ * for its contractUid), `me` answers `me()`; 'unavailable' answers a network error to both.
  */
-export function fakeWorkspaceClient(list: (() => PortalWorkspaceFragment[]) | 'unavailable'): FakeClient {
+export function fakeWorkspaceClient(
+  list: (() => PortalWorkspaceFragment[]) | 'unavailable',
+  me: () => PortalMe = () => meFixture(),
+): FakeClient {
   const executeQuery = vi.fn((operation: Operation) => {
     if (list === 'unavailable') {
       return fromValue<OperationResult>({
@@ -25,6 +50,9 @@ export function fakeWorkspaceClient(list: (() => PortalWorkspaceFragment[]) | 'u
         hasNext: false,
       });
     }
+    const name = operation.query.definitions.find((d) => d.kind === 'OperationDefinition')?.name?.value;
+    if (name === 'Me')
+      return fromValue<OperationResult>({ operation, data: { me: me() }, stale: false, hasNext: false });
     const uid = operation.variables?.contractUid as string | undefined;
     const all = list();
     return fromValue<OperationResult>({

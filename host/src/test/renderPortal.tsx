@@ -2,6 +2,7 @@ import {
   type AuthResponseBody,
   createNotificationStore,
   EMPTY_RUNTIME_CONFIG,
+  type PortalMe,
   type PortalWorkspaceFragment,
 } from '@portal/shared';
 import { render } from '@testing-library/react';
@@ -19,6 +20,8 @@ export interface RenderPortalOptions {
    * 'unavailable' (a network error: no list, guard step 5 inert).
    */
   workspaces?: (() => PortalWorkspaceFragment[]) | 'unavailable';
+  /** what `me` answers (a getter); default `meFixture()` */
+  me?: () => PortalMe;
 }
 
 /** The whole host as bootstrap mounts it, on a memory router at `path`, with this session. */
@@ -30,7 +33,7 @@ export function renderPortal(path: string, auth: AuthResponseBody | null, option
     session: store,
     notify: notifications.notify,
     createClient: () => {
-      const client = fakeWorkspaceClient(options.workspaces ?? 'unavailable');
+      const client = fakeWorkspaceClient(options.workspaces ?? 'unavailable', options.me);
       clients.push(client);
       return client;
     },
@@ -38,7 +41,7 @@ export function renderPortal(path: string, auth: AuthResponseBody | null, option
   const router = createPortalRouter(
     store,
     (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
-    workspaces.guard,
+    { workspaces: workspaces.guard, flags: workspaces.flags },
   );
   const view = render(
     <App

@@ -1,25 +1,32 @@
 import {
   authInfo,
+  createMeStore,
   createWorkspaceStore,
+  featureFlagsOf,
+  type MeStore,
   type Notification,
   PERMISSION_DENIED_MESSAGE,
   type SessionState,
   type WorkspaceStore,
 } from '@portal/shared';
 import type { Client } from '@urql/core';
-import type { WorkspaceGuardSource } from '../guard/workspaceGuardState';
+import type { FeatureFlagSource, WorkspaceGuardSource } from '../guard/workspaceGuardState';
 import type { SessionStore } from '../session/sessionStore';
 import { createWorkspaceLiveUpdates } from './workspaceLiveUpdates';
 
-/** The host's workspaces and GraphQL client, following the session. */
+/** The host's workspaces, user (`me`) and GraphQL client, following the session. */
 export interface WorkspaceController {
   store: WorkspaceStore;
+  /** the signed-in user: preferences and feature flags come from it */
+  me: MeStore;
   /** the client of the signed-in user (a new one, with an empty cache, per user) */
   client(): Client;
   /** called when `client()` changes */
   subscribeClient(listener: () => void): () => void;
   /** what the navigation guard reads (step 5) */
   guard: WorkspaceGuardSource;
+  /** the feature flags the navigation guard reads (step 1) */
+  flags: FeatureFlagSource;
   dispose(): void;
 }
 
@@ -31,8 +38,8 @@ function ownerOf(state: SessionState, previous: string | null): string | null {
 }
 
 /**
- * After sign-in the workspaces load (`allWorkspaces`, spec section 4); on sign-out, or when
- * another user signs in, they are forgotten and the client is replaced, so nothing of one
+ * After sign-in the workspaces (`allWorkspaces`, spec section 4) and the user (`me`) load; on
+ * sign-out, or when another user signs in, they are forgotten and the client is replaced, so nothing of one
  * user's cache is ever shown to the next. The stored choice (`workspaceUid`) stays.
  */
 export function createWorkspaceController({
@@ -48,6 +55,7 @@ export function createWorkspaceController({
   let owner: string | null = null;
   const clientListeners = new Set<() => void>();
   const store = createWorkspaceStore({ client: () => client });
+  const me = createMeStore({ client: () => client });
   // notifications and the current workspace's changes, over the websocket while signed in
   const live = createWorkspaceLiveUpdates({
     client: () => client,
@@ -63,11 +71,15 @@ export function createWorkspaceController({
     const hadOwner = owner !== null;
     owner = next;
     store.clear();
+    me.clear();
     if (hadOwner) {
       client = createClient();
       for (const listener of [...clientListeners]) listener();
     }
-    if (next !== null) void store.load();
+    if (next !== null) {
+      void store.load();
+      void me.load();
+    }
     live.sync();
   };
   follow();
@@ -88,6 +100,7 @@ export function createWorkspaceController({
 
   return {
     store,
+    me,
     client: () => client,
     subscribeClient(listener) {
       clientListeners.add(listener);
@@ -108,11 +121,16 @@ export function createWorkspaceController({
         if (notice === 'forbidden') notify({ type: 'error', message: PERMISSION_DENIED_MESSAGE });
       },
     },
+    flags: {
+      flags: () => featureFlagsOf(me.getState().me),
+      prepare: () => (owner === null ? undefined : me.whenSettled()),
+    },
     dispose() {
       unsubscribe();
       stopLive();
       live.dispose();
       store.clear();
+      me.clear();
     },
   };
 }

@@ -175,6 +175,14 @@ describe('InvitationPage', () => {
         graphql,
       });
       await user.click(await screen.findByRole('button', { name: 'Accept invitation' }));
+      // joining shares the user's contact data: they are asked first, the workspace's name escaped
+      expect(portal.confirm).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Join this workspace?',
+          text: 'You will join <strong>Nimbus Labs</strong> as Billing. Grace Hopper and the other administrators of the workspace will see your name, e-mail address and mobile number.',
+          confirmText: 'Join',
+        }),
+      );
       const [request, context] = graphql.executeMutation.mock.calls[0]!;
       expect(request.variables).toEqual({ key: 'key-1' });
       expect(context).toMatchObject({ portalNotify: false });
@@ -185,6 +193,37 @@ describe('InvitationPage', () => {
       await vi.waitFor(() => expect(open.hasAttribute('disabled')).toBe(false));
       await user.click(open);
       expect(portal.navigate).toHaveBeenCalledWith('/workspace/C-42');
+    });
+
+    it('a workspace name with markup goes into the confirmation as text, escaped', async () => {
+      const hostile = { ...VALID, workspaceName: '<img src=x onerror=alert(1)>', invitedBy: 'Eve & Co' };
+      const { portal, user } = renderPage(<InvitationPage />, {
+        path,
+        route,
+        ...signedInAs('ada@example.com'),
+        graphql: fakeClient({ data: { invitation: hostile } }),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Accept invitation' }));
+      expect(portal.confirm).toHaveBeenCalledWith(
+        expect.objectContaining({
+          text: 'You will join <strong>&lt;img src=x onerror=alert(1)&gt;</strong> as Billing. Eve &amp; Co and the other administrators of the workspace will see your name, e-mail address and mobile number.',
+        }),
+      );
+    });
+
+    it('cancelling the confirmation joins nothing', async () => {
+      const graphql = fakeClient({ data: { invitation: VALID } });
+      const { portal, user } = renderPage(<InvitationPage />, {
+        path,
+        route,
+        ...signedInAs('ada@example.com'),
+        graphql,
+      });
+      portal.confirm.mockResolvedValueOnce(false);
+      await user.click(await screen.findByRole('button', { name: 'Accept invitation' }));
+      expect(portal.confirm).toHaveBeenCalledTimes(1);
+      expect(graphql.executeMutation).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeTruthy();
     });
 
     it('a refusal (another e-mail) is shown as the server says it, and Accept stays', async () => {

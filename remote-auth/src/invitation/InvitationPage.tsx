@@ -124,7 +124,7 @@ function InvitationAction({ invitationKey, invitation }: { invitationKey: string
   }
   if (invitation.status === 'ACCEPTED') return <AlreadyAccepted />;
   if (!session.isAuthenticated) return <SignInFirst invitationKey={invitationKey} email={invitation.email} />;
-  return <Accept invitationKey={invitationKey} email={invitation.email} />;
+  return <Accept invitationKey={invitationKey} invitation={invitation} />;
 }
 
 function AlreadyAccepted() {
@@ -168,8 +168,9 @@ function SignInFirst({ invitationKey, email }: { invitationKey: string; email: s
   );
 }
 
-function Accept({ invitationKey, email }: { invitationKey: string; email: string }) {
-  const { session, navigate, refetch, setWorkspace } = usePortal();
+function Accept({ invitationKey, invitation }: { invitationKey: string; invitation: Invitation }) {
+  const { session, navigate, refetch, setWorkspace, confirm } = usePortal();
+  const { email } = invitation;
   const { t } = useInvitationTranslation();
   const [{ fetching, error }, accept] = useMutation(AcceptInvitationDocument);
   const [joined, setJoined] = useState<Joined | null>(null);
@@ -177,7 +178,7 @@ function Accept({ invitationKey, email }: { invitationKey: string; email: string
   const current = authInfo(session.auth).user?.email ?? null;
   const otherEmail = !!current && current.toLowerCase() !== email.toLowerCase();
 
-  const onAccept = async () => {
+  const join = async () => {
     const result = await accept({ key: invitationKey }, OWN_ERRORS);
     if (!result.data) return;
     setJoined(result.data.acceptInvitation);
@@ -186,6 +187,20 @@ function Accept({ invitationKey, email }: { invitationKey: string; email: string
     setWorkspace(result.data.acceptInvitation.workspace.contractUid);
     setListed(true);
   };
+  // Joining shares the user's contact data with another customer: they confirm it first. The
+  // workspace's name is that customer's text, so it is escaped before it goes into the HTML.
+  const onAccept = () =>
+    void confirm({
+      title: t('confirmTitle'),
+      text: t('confirmText', {
+        workspaceName: invitation.workspaceName,
+        role: t(`roles.${invitation.role}`),
+        invitedBy: invitation.invitedBy,
+        interpolation: { escapeValue: true },
+      }),
+      confirmText: t('join'),
+      action: join,
+    });
 
   if (joined) {
     return (

@@ -33,6 +33,11 @@ export const invitationEn = {
   otherEmail:
     'You are signed in as {{current}}, but the invitation was sent to {{email}}. Only {{email}} can accept it.',
   accept: 'Accept invitation',
+  confirmTitle: 'Join this workspace?',
+  /** HTML (the confirm dialog sanitises it); the values are escaped when put in */
+  confirmText:
+    'You will join <strong>{{workspaceName}}</strong> as {{role}}. {{invitedBy}} and the other administrators of the workspace will see your name, e-mail address and mobile number.',
+  join: 'Join',
   accepting: 'Accepting…',
   joined: 'You joined {{workspaceName}}.',
   openWorkspace: 'Open workspace',

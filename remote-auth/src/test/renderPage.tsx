@@ -3,6 +3,7 @@ import {
   type AuthResponseBody,
   authLightTheme,
   CONTRACT_VERSION,
+  type ConfirmRequest,
   createI18n,
   type IdentityApi,
   type IdentityConfig,
@@ -118,8 +119,10 @@ export function renderPage(page: ReactElement, options: RenderOptions = {}) {
     setWorkspace: vi.fn(() => true),
     setActiveEmployee: vi.fn(() => true),
     refetch: vi.fn(async () => {}),
-    confirm: vi.fn(async () => true),
+    // the user confirms at once: an action runs as the host's dialog would run it
+    confirm: vi.fn(async (request?: ConfirmRequest) => (await request?.action?.()) !== false),
     setTitle: vi.fn(),
+    me: null,
   } satisfies PortalContextValue;
   const user = userEvent.setup();
   const result = render(

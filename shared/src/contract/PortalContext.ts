@@ -2,6 +2,7 @@ import type { Client } from '@urql/core';
 import { createContext, useContext } from 'react';
 import type { IdentityApi } from '../identity/api';
 import type { AuthResponseBody, IdentityConfig } from '../identity/types';
+import type { PortalMe } from '../me/meStore';
 import type { RuntimeConfig } from '../runtime/runtimeConfig';
 import type { ConfirmFn } from '../ui/confirmStore';
 import type { PortalWorkspace, WorkspaceStatus } from '../workspace/workspaceStore';
@@ -48,8 +49,12 @@ export interface PortalContextValue {
   notify: (notification: Notification) => void;
   /** copy text to the clipboard and tell the user how it went */
   copy: (text: string) => Promise<boolean>;
+  /**
+   * How the user wants dates and times shown (from `me`; the browser's timezone, `YYYY-MM-DD` and
+   * `24h` until it answered). `useDateFormat()` applies them.
+   */
   preferences: UserPreferences;
-  /** route feature flags: a hidden flag hides its routes and drawer items */
+  /** route feature flags (from `me.env.profiles`): a hidden flag hides its routes and drawer items */
   featureFlags: Readonly<Record<string, boolean>>;
 
   // Added in 1.1.0: the GraphQL client and the workspaces (spec sections 3, 4, 7, 8).
@@ -95,6 +100,8 @@ export interface PortalContextValue {
    * drops it, so a page need not clean up.
    */
   setTitle: (title: string | null) => void;
+  /** The signed-in user, every field of `me` (spec section 3); null while signed out or loading. */
+  me: PortalMe | null;
 }
 
 export const PortalContext = createContext<PortalContextValue | null>(null);

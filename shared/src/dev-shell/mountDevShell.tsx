@@ -14,9 +14,12 @@ import { Provider as UrqlProvider } from 'urql';
 import { PortalContext, type PortalContextValue, type SessionState } from '../contract/PortalContext';
 import { CONTRACT_VERSION } from '../contract/version';
 import { createPortalClient } from '../graphql/createPortalClient';
+import { createSubscriptionTransport, fetchWsaToken } from '../graphql/subscriptionTransport';
 import { createI18n } from '../i18n/i18n';
 import { identity } from '../identity/api';
 import { loadSessionState } from '../identity/loadSessionState';
+import { createMeStore } from '../me/meStore';
+import { featureFlagsOf, preferencesOf } from '../me/userSettings';
 import { loadRuntimeConfig, type RuntimeConfig } from '../runtime/runtimeConfig';
 import { mainLightTheme } from '../theme/themes';
 import { createNotificationStore } from '../ui/notificationStore';
@@ -64,21 +67,33 @@ function DevFrame(props: {
   const { notify, copy, toaster } = usePortalToasts(notifications);
   const { confirm, confirmHost } = useConfirmHost();
   const [title, setTitle] = useState<string | null>(null);
-  // the real GraphQL client and workspace state; on a session error the dev shell just reloads
-  const [graphql] = useState(() =>
-    createPortalClient({
+  // the real GraphQL client (subscriptions over /ws/api/ too), workspace state and user; on a
+  // session error the dev shell just re-checks the session
+  const [graphql] = useState(() => {
+    const transport = createSubscriptionTransport({ fetchToken: () => fetchWsaToken(client) });
+    const client = createPortalClient({
+      forwardSubscription: transport.forwardSubscription,
       currentRouteRequiresAuth: () => props.session.isAuthenticated,
       saveBeforeExpiryPath: () => {},
       checkSession: () => void identity.getSession(),
       notify: notifications.notify,
-    }),
-  );
+    });
+    return client;
+  });
   const [workspaceStore] = useState(() => createWorkspaceStore({ client: () => graphql }));
+  const [meStore] = useState(() => createMeStore({ client: () => graphql }));
   const workspaces = useSyncExternalStore(workspaceStore.subscribe, workspaceStore.getState);
+  const { me } = useSyncExternalStore(meStore.subscribe, meStore.getState);
   useEffect(() => {
-    if (props.session.isAuthenticated) void workspaceStore.load();
-    return () => workspaceStore.clear();
-  }, [workspaceStore, props.session.isAuthenticated]);
+    if (props.session.isAuthenticated) {
+      void workspaceStore.load();
+      void meStore.load();
+    }
+    return () => {
+      workspaceStore.clear();
+      meStore.clear();
+    };
+  }, [workspaceStore, meStore, props.session.isAuthenticated]);
   const portal = useMemo<PortalContextValue>(
     () => ({
       contractVersion: CONTRACT_VERSION,
@@ -88,12 +103,9 @@ function DevFrame(props: {
       navigate: (to, options) => navigate(to, options),
       notify,
       copy,
-      preferences: {
-        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        dateFormat: 'YYYY-MM-DD',
-        timeFormat: '24h',
-      },
-      featureFlags: {},
+      preferences: preferencesOf(me),
+      featureFlags: featureFlagsOf(me),
+      me,
       graphql,
       workspace: workspaces.current,
       workspaces: workspaces.workspaces,
@@ -114,6 +126,7 @@ function DevFrame(props: {
       graphql,
       workspaces,
       workspaceStore,
+      me,
     ],
   );
   return (

@@ -15,10 +15,12 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "query WsaToken {\n  getWSAToken\n}": typeof types.WsaTokenDocument,
+    "query Me {\n  me {\n    reason\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      totp2faEnabled\n      hasUsablePassword\n    }\n    env {\n      profiles\n      currentExternalIp\n      unreadDirectMessages\n    }\n  }\n}": typeof types.MeDocument,
     "fragment PortalWorkspace on Workspace {\n  contractUid\n  workspaceName\n  number\n  kind\n  balance {\n    contractUid\n    amount\n    amountDue\n    currency\n    sinceLastInvoice\n    paymentMethods {\n      uid\n      methodId\n      methodType\n      effectiveFrom\n      effectiveTill\n      cardBrand\n      cardLast4\n      cardExpMonth\n      cardExpYear\n      paypalCountry\n      paypalPayerId\n      paypalPayerEmail\n    }\n    pendingPayment {\n      amount\n    }\n  }\n  account {\n    accountUid\n    name\n  }\n  employee {\n    uid\n    firstName\n    lastName\n    email\n  }\n  authorizedPeople {\n    uid\n    fullName\n    mobilePhone\n    email\n    loginStatus\n  }\n  servicesLegacy {\n    uid\n    title\n    description\n    monthly\n    monthlyCurrency\n  }\n  invoices {\n    uid\n    number\n    dateInvoiced\n    dateDue\n    currency\n    amount\n    amountDue\n    pdfUid\n    isSelectableForPayment\n    url\n    paymentAmount\n    paymentCurrency\n    paymentCreatedBy\n    paymentCreatedOn\n  }\n  unreadMessages\n  services {\n    uid\n  }\n}\n\nquery AllWorkspaces($contractUid: String) {\n  allWorkspaces(contractUid: $contractUid) {\n    ...PortalWorkspace\n  }\n}": typeof types.PortalWorkspaceFragmentDoc,
 };
 const documents: Documents = {
     "query WsaToken {\n  getWSAToken\n}": types.WsaTokenDocument,
+    "query Me {\n  me {\n    reason\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      totp2faEnabled\n      hasUsablePassword\n    }\n    env {\n      profiles\n      currentExternalIp\n      unreadDirectMessages\n    }\n  }\n}": types.MeDocument,
     "fragment PortalWorkspace on Workspace {\n  contractUid\n  workspaceName\n  number\n  kind\n  balance {\n    contractUid\n    amount\n    amountDue\n    currency\n    sinceLastInvoice\n    paymentMethods {\n      uid\n      methodId\n      methodType\n      effectiveFrom\n      effectiveTill\n      cardBrand\n      cardLast4\n      cardExpMonth\n      cardExpYear\n      paypalCountry\n      paypalPayerId\n      paypalPayerEmail\n    }\n    pendingPayment {\n      amount\n    }\n  }\n  account {\n    accountUid\n    name\n  }\n  employee {\n    uid\n    firstName\n    lastName\n    email\n  }\n  authorizedPeople {\n    uid\n    fullName\n    mobilePhone\n    email\n    loginStatus\n  }\n  servicesLegacy {\n    uid\n    title\n    description\n    monthly\n    monthlyCurrency\n  }\n  invoices {\n    uid\n    number\n    dateInvoiced\n    dateDue\n    currency\n    amount\n    amountDue\n    pdfUid\n    isSelectableForPayment\n    url\n    paymentAmount\n    paymentCurrency\n    paymentCreatedBy\n    paymentCreatedOn\n  }\n  unreadMessages\n  services {\n    uid\n  }\n}\n\nquery AllWorkspaces($contractUid: String) {\n  allWorkspaces(contractUid: $contractUid) {\n    ...PortalWorkspace\n  }\n}": types.PortalWorkspaceFragmentDoc,
 };
 
@@ -40,6 +42,10 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query WsaToken {\n  getWSAToken\n}"): (typeof documents)["query WsaToken {\n  getWSAToken\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query Me {\n  me {\n    reason\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      totp2faEnabled\n      hasUsablePassword\n    }\n    env {\n      profiles\n      currentExternalIp\n      unreadDirectMessages\n    }\n  }\n}"): (typeof documents)["query Me {\n  me {\n    reason\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      totp2faEnabled\n      hasUsablePassword\n    }\n    env {\n      profiles\n      currentExternalIp\n      unreadDirectMessages\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,6 +1,7 @@
 import { type Client, createRequest, type OperationResult, type RequestPolicy } from '@urql/core';
-import { onEnd, pipe, subscribe, take, toPromise } from 'wonka';
+import { pipe, take, toPromise } from 'wonka';
 import { AllWorkspacesDocument, type AllWorkspacesQuery, type PortalWorkspaceFragment } from '../gql/graphql';
+import { watchQuery } from '../graphql/watchQuery';
 import {
   applyWorkspaceList,
   EMPTY_SELECTION,
@@ -92,25 +93,15 @@ export function createWorkspaceStore({ client }: { client: () => WorkspaceClient
       stopWatching?.();
       const mine = ++generation;
       if (state.status !== 'loaded') set({ ...state, status: 'loading' });
-      let done: () => void = () => {};
-      const settled = new Promise<void>((resolve) => {
-        done = () => {
-          if (settling === settled) settling = undefined;
-          resolve();
-        };
+      const { settled, stop } = watchQuery(query(undefined, 'cache-and-network'), (result) => {
+        if (mine === generation) apply(result as OperationResult<AllWorkspacesQuery>);
       });
-      settling = settled;
-      const { unsubscribe } = pipe(
-        query(undefined, 'cache-and-network'),
-        onEnd(() => done()),
-        subscribe((result) => {
-          if (mine !== generation) return;
-          apply(result as OperationResult<AllWorkspacesQuery>);
-          if (!result.stale) done();
-        }),
-      );
-      stopWatching = unsubscribe;
-      return settled;
+      const tracked = settled.then(() => {
+        if (settling === tracked) settling = undefined;
+      });
+      settling = tracked;
+      stopWatching = stop;
+      return tracked;
     },
     whenSettled: () => settling,
     clear() {
