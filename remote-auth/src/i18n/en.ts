@@ -7,9 +7,6 @@ export const authEn = {
     backToLogin: 'Back to log in',
     loading: 'Loading…',
     retry: 'Try again',
-    cancel: 'Cancel',
-    confirm: 'Confirm',
-    confirmTitle: 'Confirm?',
   },
   errors: {
     generic: 'Something went wrong (status {{status}}). Please try again.',

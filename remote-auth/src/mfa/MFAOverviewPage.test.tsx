@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeIdentity, renderPage } from '../test/renderPage';
 import MFAOverviewPage from './MFAOverviewPage';
@@ -31,27 +31,58 @@ describe('MFAOverviewPage', () => {
     expect(portal.navigate).toHaveBeenCalledWith('/auth/2fa/recovery-codes/');
   });
 
-  it('Deactivate asks first, then calls deactivateTotp and reloads', async () => {
+  it('Deactivate asks with the shared confirm first; cancelling does nothing', async () => {
+    const identity = fakeIdentity({ getAuthenticators: active });
+    const { user, portal } = renderPage(<MFAOverviewPage />, { path, identity });
+    portal.confirm.mockResolvedValueOnce(false);
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    // the dialog's title and buttons are the shared defaults ('Confirm?', 'Cancel', 'Confirm')
+    expect(portal.confirm).toHaveBeenCalledExactlyOnceWith({
+      text: 'Deactivate the authenticator app? Logging in will need only your password, and your recovery codes stop working.',
+      action: expect.any(Function),
+    });
+    expect(identity.deactivateTotp).not.toHaveBeenCalled();
+    expect(portal.notify).not.toHaveBeenCalled();
+    expect(identity.getAuthenticators).toHaveBeenCalledOnce();
+  });
+
+  it('confirming deactivates (as the confirm action) and reloads', async () => {
     const identity = fakeIdentity({ getAuthenticators: active });
     const { user, portal } = renderPage(<MFAOverviewPage />, { path, identity });
     await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('alertdialog', { hidden: true });
-    expect(within(dialog).getByText('Confirm?')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
-    expect(identity.deactivateTotp).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    await user.click(
-      within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', {
-        name: 'Confirm',
-        hidden: true,
-      }),
-    );
+    expect(portal.confirm).toHaveBeenCalledOnce();
     expect(identity.deactivateTotp).toHaveBeenCalledOnce();
+    // the action finishes without false: the dialog closes
+    await expect(portal.confirm.mock.results[0]!.value).resolves.toBe(true);
     expect(portal.notify).toHaveBeenCalledWith({
       type: 'success',
       message: 'The authenticator app is deactivated.',
     });
-    expect(identity.getAuthenticators).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(identity.getAuthenticators).toHaveBeenCalledTimes(2));
+  });
+
+  it('a failed deactivation shows the error and closes the dialog', async () => {
+    const identity = fakeIdentity({
+      getAuthenticators: active,
+      deactivateTotp: { status: 0, errors: [{ code: 'network_error', message: 'Network error: offline' }] },
+    });
+    const { user, portal } = renderPage(<MFAOverviewPage />, { path, identity });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await expect(portal.confirm.mock.results[0]!.value).resolves.toBe(true);
+    expect(portal.notify).toHaveBeenCalledExactlyOnceWith({
+      type: 'error',
+      message: 'Network error: offline',
+    });
+    expect(identity.getAuthenticators).toHaveBeenCalledOnce();
+  });
+
+  it('a 401 on deactivation is left to the host (re-authentication), no notification', async () => {
+    const identity = fakeIdentity({ getAuthenticators: active, deactivateTotp: { status: 401 } });
+    const { user, portal } = renderPage(<MFAOverviewPage />, { path, identity });
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    await expect(portal.confirm.mock.results[0]!.value).resolves.toBe(true);
+    expect(identity.deactivateTotp).toHaveBeenCalledOnce();
+    expect(portal.notify).not.toHaveBeenCalled();
   });
 
   it('a failed load offers a retry', async () => {

@@ -9,9 +9,8 @@ import {
   Subtitle2,
 } from '@fluentui/react-components';
 import { usePortal } from '@portal/shared';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { AuthCard } from '../common/AuthCard';
-import { ConfirmDialog } from '../common/ConfirmDialog';
 import { LoadingState } from '../common/LoadingState';
 import { Row, Stack } from '../common/Stack';
 import { useIdentityLoad } from '../common/useIdentityLoad';
@@ -24,11 +23,27 @@ export const RECOVERY_CODES_PATH = '/auth/2fa/recovery-codes/';
 
 /** MFAOverview `/auth/2fa`: the authenticator app (on or off) and the recovery codes left. */
 export default function MFAOverviewPage() {
-  const { identity, navigate, notify } = usePortal();
+  const { identity, navigate, notify, confirm } = usePortal();
   const { t } = useAuthTranslation();
   const load = useCallback(() => identity.getAuthenticators(), [identity]);
   const { response, reload } = useIdentityLoad(load, 'authenticators');
-  const [confirming, setConfirming] = useState(false);
+
+  // the host's shared dialog asks first; Confirm runs the call with the button loading meanwhile
+  const deactivate = async () => {
+    const answer = await identity.deactivateTotp();
+    // 401: the host asks the user to confirm it is them, then brings them back here
+    if (answer.status === 200) {
+      notify({ type: 'success', message: t('mfa.overview.deactivated') });
+      reload();
+    } else if (answer.status !== 401) {
+      notify({ type: 'error', message: errorMessage(answer, t) });
+    }
+  };
+  const askDeactivate = () =>
+    void confirm({
+      text: t('mfa.overview.deactivateConfirm', { interpolation: { escapeValue: true } }),
+      action: deactivate,
+    });
 
   let body: ReactNode;
   if (!response) body = <LoadingState />;
@@ -58,7 +73,7 @@ export default function MFAOverviewPage() {
           />
           <Row>
             {totp ? (
-              <Button onClick={() => setConfirming(true)}>{t('mfa.overview.deactivate')}</Button>
+              <Button onClick={askDeactivate}>{t('mfa.overview.deactivate')}</Button>
             ) : (
               <Button appearance="primary" onClick={() => navigate(TOTP_ACTIVATE_PATH)}>
                 {t('mfa.overview.activate')}
@@ -96,28 +111,10 @@ export default function MFAOverviewPage() {
     );
   }
 
-  const deactivate = async () => {
-    const answer = await identity.deactivateTotp();
-    setConfirming(false);
-    // 401: the host asks the user to confirm it is them, then brings them back here
-    if (answer.status === 200) {
-      notify({ type: 'success', message: t('mfa.overview.deactivated') });
-      reload();
-    } else if (answer.status !== 401) {
-      notify({ type: 'error', message: errorMessage(answer, t) });
-    }
-  };
-
   return (
     <AuthCard title={t('mfa.title')}>
       <Body1>{t('mfa.overview.intro')}</Body1>
       {body}
-      <ConfirmDialog
-        open={confirming}
-        text={t('mfa.overview.deactivateConfirm')}
-        onCancel={() => setConfirming(false)}
-        onConfirm={deactivate}
-      />
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeIdentity, renderPage } from '../test/renderPage';
 import MFARecoveryCodesPage from './MFARecoveryCodesPage';
@@ -46,33 +46,67 @@ describe('MFARecoveryCodesPage', () => {
     expect(await blob.text()).toBe('a1b2\nc3d4\ne5f6\n');
   });
 
-  it('Regenerate asks first, then regenerates and reloads', async () => {
+  it('Regenerate asks with the shared confirm first; cancelling does nothing', async () => {
+    const identity = fakeIdentity({ getRecoveryCodes: codes });
+    const { user, portal } = renderPage(<MFARecoveryCodesPage />, { path, identity });
+    portal.confirm.mockResolvedValueOnce(false);
+    await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    // the dialog's title and buttons are the shared defaults ('Confirm?', 'Cancel', 'Confirm')
+    expect(portal.confirm).toHaveBeenCalledExactlyOnceWith({
+      text: 'Create new recovery codes? The current codes stop working.',
+      action: expect.any(Function),
+    });
+    expect(identity.regenerateRecoveryCodes).not.toHaveBeenCalled();
+    expect(portal.notify).not.toHaveBeenCalled();
+    expect(identity.getRecoveryCodes).toHaveBeenCalledOnce();
+  });
+
+  it('confirming regenerates (as the confirm action) and reloads', async () => {
     const identity = fakeIdentity({ getRecoveryCodes: codes });
     const { user, portal } = renderPage(<MFARecoveryCodesPage />, { path, identity });
     await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
-    const dialog = await screen.findByRole('alertdialog', { hidden: true });
-    expect(
-      within(dialog).getByText('Create new recovery codes? The current codes stop working.'),
-    ).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm', hidden: true }));
+    expect(portal.confirm).toHaveBeenCalledOnce();
     expect(identity.regenerateRecoveryCodes).toHaveBeenCalledOnce();
+    // the action finishes without false: the dialog closes
+    await expect(portal.confirm.mock.results[0]!.value).resolves.toBe(true);
     expect(portal.notify).toHaveBeenCalledWith({
       type: 'success',
       message: 'New recovery codes were created.',
     });
-    expect(identity.getRecoveryCodes).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(identity.getRecoveryCodes).toHaveBeenCalledTimes(2));
   });
 
-  it('no codes yet: Generate', async () => {
+  it('a failed regeneration shows the error', async () => {
+    const identity = fakeIdentity({
+      getRecoveryCodes: codes,
+      regenerateRecoveryCodes: {
+        status: 0,
+        errors: [{ code: 'network_error', message: 'Network error: offline' }],
+      },
+    });
+    const { user, portal } = renderPage(<MFARecoveryCodesPage />, { path, identity });
+    await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    await expect(portal.confirm.mock.results[0]!.value).resolves.toBe(true);
+    expect(portal.notify).toHaveBeenCalledExactlyOnceWith({
+      type: 'error',
+      message: 'Network error: offline',
+    });
+    expect(identity.getRecoveryCodes).toHaveBeenCalledOnce();
+  });
+
+  it('no codes yet: Generate asks the same, then creates them', async () => {
     const identity = fakeIdentity({ getRecoveryCodes: { status: 404 } });
-    const { user } = renderPage(<MFARecoveryCodesPage />, { path, identity });
+    const { user, portal } = renderPage(<MFARecoveryCodesPage />, { path, identity });
     await user.click(await screen.findByRole('button', { name: 'Generate codes' }));
-    await user.click(
-      within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', {
-        name: 'Confirm',
-        hidden: true,
-      }),
-    );
+    expect(portal.confirm).toHaveBeenCalledExactlyOnceWith({
+      text: 'Create new recovery codes? The current codes stop working.',
+      action: expect.any(Function),
+    });
     expect(identity.regenerateRecoveryCodes).toHaveBeenCalledOnce();
+    await expect(portal.confirm.mock.results[0]!.value).resolves.toBe(true);
+    expect(portal.notify).toHaveBeenCalledWith({
+      type: 'success',
+      message: 'New recovery codes were created.',
+    });
   });
 });

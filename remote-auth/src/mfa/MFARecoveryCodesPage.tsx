@@ -1,8 +1,7 @@
 import { Body1, Button, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { usePortal } from '@portal/shared';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { AuthCard } from '../common/AuthCard';
-import { ConfirmDialog } from '../common/ConfirmDialog';
 import { LoadingState } from '../common/LoadingState';
 import { RouterLink } from '../common/RouterLink';
 import { Row, Stack } from '../common/Stack';
@@ -29,16 +28,14 @@ const useStyles = makeStyles({
 
 /** MFARecoveryCodes `/auth/2fa/recovery-codes/`: the unused codes; copy, download, regenerate. */
 export default function MFARecoveryCodesPage() {
-  const { identity, copy, notify } = usePortal();
+  const { identity, copy, notify, confirm } = usePortal();
   const { t } = useAuthTranslation();
   const styles = useStyles();
   const load = useCallback(() => identity.getRecoveryCodes(), [identity]);
   const { response, reload } = useIdentityLoad(load, 'recovery-codes');
-  const [confirming, setConfirming] = useState(false);
-
+  // the host's shared dialog asks first; Confirm runs the call with the button loading meanwhile
   const regenerate = async () => {
     const answer = await identity.regenerateRecoveryCodes();
-    setConfirming(false);
     if (answer.status === 200) {
       notify({ type: 'success', message: t('mfa.recovery.regenerated') });
       reload();
@@ -46,6 +43,11 @@ export default function MFARecoveryCodesPage() {
       notify({ type: 'error', message: errorMessage(answer, t) });
     }
   };
+  const askRegenerate = () =>
+    void confirm({
+      text: t('mfa.recovery.regenerateConfirm', { interpolation: { escapeValue: true } }),
+      action: regenerate,
+    });
 
   let body: ReactNode;
   if (!response) body = <LoadingState />;
@@ -54,7 +56,7 @@ export default function MFARecoveryCodesPage() {
       <Stack>
         <Body1>{t('mfa.recovery.none')}</Body1>
         <Row>
-          <Button appearance="primary" onClick={() => setConfirming(true)}>
+          <Button appearance="primary" onClick={askRegenerate}>
             {t('mfa.recovery.generate')}
           </Button>
         </Row>
@@ -86,7 +88,7 @@ export default function MFARecoveryCodesPage() {
           <Button onClick={() => downloadText(t('mfa.recovery.fileName'), `${text}\n`)}>
             {t('mfa.recovery.download')}
           </Button>
-          <Button onClick={() => setConfirming(true)}>{t('mfa.recovery.regenerate')}</Button>
+          <Button onClick={askRegenerate}>{t('mfa.recovery.regenerate')}</Button>
         </Row>
       </Stack>
     );
@@ -96,12 +98,6 @@ export default function MFARecoveryCodesPage() {
     <AuthCard title={t('mfa.recovery.title')}>
       {body}
       <RouterLink to="/auth/2fa">{t('mfa.recovery.back')}</RouterLink>
-      <ConfirmDialog
-        open={confirming}
-        text={t('mfa.recovery.regenerateConfirm')}
-        onCancel={() => setConfirming(false)}
-        onConfirm={regenerate}
-      />
     </AuthCard>
   );
 }
