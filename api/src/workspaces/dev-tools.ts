@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { balances, workspaces } from '../db/schema.js';
+import { balances, unreadMessageCounts, workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
+import type { NotificationType } from '../graphql/generated/resolvers.js';
+import { findUserByEmail } from '../identity/users.js';
 
 const DECIMAL = /^-?\d{1,12}(\.\d{1,2})?$/;
 
@@ -10,13 +12,55 @@ const money = (value: unknown): string | undefined => {
   return typeof text === 'string' && DECIMAL.test(text) ? text : undefined;
 };
 
+/** The largest unread count the endpoint takes (the column is a 4-byte integer). */
+export const MAX_UNREAD = 999_999_999;
+
+/** A whole number 0…MAX_UNREAD, as a JSON number or a string of digits. */
+const unreadCount = (value: unknown): number | undefined => {
+  const number = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number >= 0 && number <= MAX_UNREAD
+    ? number
+    : undefined;
+};
+
+/** The schema's `NotificationType`s: a Record, so a type added to the schema fails the build here. */
+const NOTIFICATION_TYPE_SET: Record<NotificationType, true> = {
+  info: true,
+  success: true,
+  warning: true,
+  error: true,
+};
+export const NOTIFICATION_TYPES = Object.keys(NOTIFICATION_TYPE_SET) as NotificationType[];
+
+/** The longest notification message the endpoint takes. */
+export const MAX_NOTIFICATION_LENGTH = 1000;
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+const notificationType = (value: unknown): NotificationType | undefined =>
+  NOTIFICATION_TYPES.find((type) => type === value);
+
 /**
- * `POST /_dev/workspaces/:contractUid/balance {amount, amountDue?}`: sets a workspace's balance and
- * publishes `workspaceChanged`, as a payment or a charge would (the e2e test of live balance updates
- * uses it). `amountDue` defaults to what a negative amount owes. Registered only with
- * PORTAL_DEV_TOOLS=1, which production refuses.
+ * The dev tools of the workspace and user events, for the e2e tests of live updates. Registered only
+ * with PORTAL_DEV_TOOLS=1, which production refuses.
+ *
+ * - `POST /_dev/workspaces/:contractUid/balance {amount, amountDue?}`: sets a workspace's balance
+ *   and publishes `workspaceChanged`, as a payment or a charge would. `amountDue` defaults to what a
+ *   negative amount owes.
+ * - `POST /_dev/workspaces/:contractUid/unread {count}`: sets the workspace's unread support
+ *   message count and publishes `workspaceChanged`, as a new or read support message would.
+ * - `POST /_dev/users/notify {email, type, message}`: publishes a `notifications` event to that user,
+ *   as a finished payment or deployment would.
  */
 export function registerDevWorkspaceTools(app: FastifyInstance, services: GraphqlServices): void {
+  const findWorkspace = async (contractUid: string) => {
+    const [workspace] = await services.db
+      .select({ id: workspaces.id, currency: workspaces.currency })
+      .from(workspaces)
+      .where(eq(workspaces.contractUid, contractUid));
+    return workspace;
+  };
+
   app.post('/_dev/workspaces/:contractUid/balance', async (request, reply) => {
     const { contractUid } = request.params as { contractUid: string };
     const body = (request.body ?? {}) as { amount?: unknown; amountDue?: unknown };
@@ -27,10 +71,7 @@ export function registerDevWorkspaceTools(app: FastifyInstance, services: Graphq
         .code(400)
         .send({ error: 'amount (and amountDue, if given) must be decimals like "-12.50"' });
     }
-    const [workspace] = await services.db
-      .select({ id: workspaces.id, currency: workspaces.currency })
-      .from(workspaces)
-      .where(eq(workspaces.contractUid, contractUid));
+    const workspace = await findWorkspace(contractUid);
     if (!workspace) return reply.code(404).send({ error: 'no workspace with this contractUid' });
     const due = amountDue ?? (Number(amount) < 0 ? String(-Number(amount)) : '0');
     const [balance] = await services.db
@@ -49,5 +90,47 @@ export function registerDevWorkspaceTools(app: FastifyInstance, services: Graphq
       amountDue: balance!.amountDue,
       currency: balance!.currency,
     };
+  });
+
+  app.post('/_dev/workspaces/:contractUid/unread', async (request, reply) => {
+    const { contractUid } = request.params as { contractUid: string };
+    const body = (request.body ?? {}) as { count?: unknown };
+    const count = unreadCount(body.count);
+    if (count === undefined) {
+      return reply.code(400).send({ error: `count must be a whole number from 0 to ${MAX_UNREAD}` });
+    }
+    const workspace = await findWorkspace(contractUid);
+    if (!workspace) return reply.code(404).send({ error: 'no workspace with this contractUid' });
+    const [row] = await services.db
+      .insert(unreadMessageCounts)
+      .values({ workspaceId: workspace.id, count })
+      .onConflictDoUpdate({ target: unreadMessageCounts.workspaceId, set: { count } })
+      .returning();
+    services.pubsub.publish('workspaceChanged', contractUid, { contractUid });
+    reply.header('cache-control', 'no-store');
+    return { contractUid, unreadMessages: row!.count };
+  });
+
+  app.post('/_dev/users/notify', async (request, reply) => {
+    const body = (request.body ?? {}) as { email?: unknown; type?: unknown; message?: unknown };
+    const type = notificationType(body.type);
+    const problems = [
+      ...(typeof body.email === 'string' && EMAIL.test(body.email.trim())
+        ? []
+        : ['email must be an e-mail address']),
+      ...(type ? [] : [`type must be one of ${NOTIFICATION_TYPES.join(', ')}`]),
+      ...(typeof body.message === 'string' &&
+      body.message.trim() !== '' &&
+      body.message.length <= MAX_NOTIFICATION_LENGTH
+        ? []
+        : [`message must be a non-empty string of at most ${MAX_NOTIFICATION_LENGTH} characters`]),
+    ];
+    if (problems.length > 0) return reply.code(400).send({ error: problems.join('; ') });
+    const user = await findUserByEmail(services.db, body.email as string);
+    if (!user) return reply.code(404).send({ error: 'no user with this email' });
+    const notification = { type: type!, message: body.message as string };
+    services.pubsub.publish('notifications', user.id, notification);
+    reply.header('cache-control', 'no-store');
+    return { email: user.email, ...notification };
   });
 }
