@@ -52,7 +52,7 @@ export { PasswordField, type PasswordFieldProps } from './forms/PasswordField';
 export { SubmitButton } from './forms/SubmitButton';
 export { submissionErrors } from './forms/submissionErrors';
 export { TextField, type TextFieldProps } from './forms/TextField';
-export { FORMS_NAMESPACE, useFormsTranslation } from './forms/useFormsTranslation';
+export { FORMS_NAMESPACE, useFormsTranslation, useValidationText } from './forms/useFormsTranslation';
 export { zodValidate } from './forms/zodValidate';
 export {
   AllWorkspacesDocument,
@@ -194,7 +194,14 @@ export {
   type SignupValues,
   signupSchema,
 } from './validation/forms';
-export { MIN_PASSWORD_LENGTH, VALIDATION_MESSAGES } from './validation/messages';
+export {
+  isValidationKey,
+  MIN_PASSWORD_LENGTH,
+  VALIDATION_KEYS,
+  VALIDATION_NAMESPACE,
+  type ValidationKey,
+  validationEn,
+} from './validation/messages';
 export { mobilePhoneProblem, toE164 } from './validation/phone';
 export {
   codeField,

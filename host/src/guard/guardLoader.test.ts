@@ -88,4 +88,48 @@ describe('guardLoader', () => {
     src.store.receive(signedIn());
     expect(run(support, '/support', src)).toEqual({ value: null });
   });
+
+  describe('feature flags (from the user, me.env.profiles)', () => {
+    /** a user's flags that arrive when `arrive()` is called */
+    function flagSource(flags: Record<string, boolean>) {
+      let current: Record<string, boolean> = {};
+      let arrive = () => {};
+      const pending = new Promise<void>((resolve) => {
+        arrive = () => {
+          current = flags;
+          resolve();
+        };
+      });
+      return { source: { flags: () => current, prepare: () => pending }, arrive };
+    }
+
+    it("a flagged route waits for the signed-in user's flags, then shows when the flag is on", async () => {
+      const { source: flags, arrive } = flagSource({ off: true });
+      const result = run(flagged, '/support', { ...source(signedIn(), '/products'), flags });
+      expect(result.value).toBeInstanceOf(Promise);
+      arrive();
+      await expect(result.value).resolves.toBeNull();
+    });
+
+    it('with the flag not listed, the user stays where they were', async () => {
+      const { source: flags, arrive } = flagSource({ beta: true });
+      const result = run(flagged, '/support', { ...source(signedIn(), '/products'), flags });
+      arrive();
+      const thrown = (await (result.value as Promise<unknown>).catch((error: unknown) => error)) as Response;
+      expect(thrown.headers.get('Location')).toBe('/products');
+    });
+
+    it('an unflagged route does not wait for the flags', () => {
+      const { source: flags } = flagSource({});
+      expect(run(support, '/support', { ...source(signedIn()), flags })).toEqual({ value: null });
+    });
+
+    it('signed out, nothing is waited for: every flag is off', () => {
+      const { source: flags } = flagSource({ off: true });
+      expect(run(flagged, '/support', { ...source(signedOut(), null), flags })).toEqual({
+        location: '/',
+        replace: true,
+      });
+    });
+  });
 });

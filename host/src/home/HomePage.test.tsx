@@ -33,6 +33,8 @@ describe('HomePage', () => {
     const { url } = renderPortal('/', signedIn(), { workspaces: () => [] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
     expect(screen.getByText(/ask its administrator to invite you/)).toBeTruthy();
+    // support is described as available 24x7 (spec section 1)
+    expect(screen.getByText(/our support team, available 24x7, will set one up with you/)).toBeTruthy();
     const support = screen.getByRole('link', { name: 'Contact support' });
     expect(support.getAttribute('href')).toBe('/support');
     await userEvent.click(support);

@@ -1,18 +1,20 @@
-import { usePortal } from '@portal/shared';
+import { useDateFormat, usePortal } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../test/authFixtures';
+import { meFixture } from '../test/fakeWorkspaceClient';
 import { clearCookies, renderPortal } from '../test/renderPortal';
 
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 const { registerPortalRemotes } = await import('../federation/remoteRegistry');
 
-/** A remote page using the contract's confirm and notify. */
+/** A remote page using the contract's confirm, notify and user (one page: the host caches a remote). */
 function ContractProbe() {
-  const { confirm, notify } = usePortal();
+  const { confirm, notify, me, featureFlags } = usePortal();
+  const { formatDateTime } = useDateFormat();
   const [answer, setAnswer] = useState('none');
   return (
     <>
@@ -26,6 +28,9 @@ function ContractProbe() {
         notify
       </button>
       <output aria-label="answer">{answer}</output>
+      <output aria-label="user">{me?.user.email ?? 'none'}</output>
+      <output aria-label="flags">{Object.keys(featureFlags).join(',')}</output>
+      <output aria-label="when">{formatDateTime('2024-07-01T12:00:00Z')}</output>
     </>
   );
 }
@@ -71,5 +76,25 @@ describe('PortalProvider: confirm and notifications of the contract', () => {
     // what code outside React lists shows in the same toaster
     notifications.notify({ type: 'error', message: 'Network Error: offline' });
     expect(await screen.findByText('Network Error: offline')).toBeTruthy();
+  });
+
+  it("gives me, the feature flags from its profiles, and dates in the user's zone and formats", async () => {
+    renderPortal('/support', signedIn(), {
+      workspaces: () => [],
+      me: () =>
+        meFixture({
+          user: {
+            email: 'ada@example.com',
+            timezone: 'America/New_York',
+            dateFormat: 'DD.MM.YYYY',
+            timeFormat: '12h',
+          },
+          env: { profiles: ['beta'] },
+        }),
+    });
+    expect(await screen.findByText('ada@example.com', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'flags' }).textContent).toBe('beta');
+    // 12:00 UTC is 08:00 in New York in July (EDT)
+    expect(screen.getByRole('status', { name: 'when' }).textContent).toBe('01.07.2024 8:00 AM');
   });
 });

@@ -41,11 +41,12 @@ const itemNames = () =>
     .getAllByRole('link')
     .map((a) => a.textContent);
 
-function mockMobile(mobile: boolean) {
+/** A window `width` px wide: media queries with a max-width are answered for it. */
+function mockWidth(width: number) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
       ({
-        matches: mobile,
+        matches: Number(/max-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Number.NaN) >= width,
         media: query,
         addEventListener() {},
         removeEventListener() {},
@@ -176,8 +177,15 @@ describe('NavigationDrawer', () => {
     );
   });
 
-  it('mobile (below lg): an overlay, closed by default, closing after a choice', async () => {
-    mockMobile(true);
+  it('lg (1280 px) and wider: the drawer is open by default', async () => {
+    mockWidth(1280);
+    renderPortal('/support', signedIn(), { workspaces: () => [] });
+    await screen.findByRole('heading', { name: 'portal_support/Support' });
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+  });
+
+  it('mobile (below lg, 1279 px): an overlay, closed by default, closing after a choice', async () => {
+    mockWidth(1279);
     const { url } = renderPortal('/support', signedIn(), { workspaces: () => [] });
     await screen.findByRole('heading', { name: 'portal_support/Support' });
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();

@@ -65,6 +65,18 @@ describe('createHostClient: the host’s side of the error handling', () => {
     await client.query(ME, {}).toPromise();
     expect(notify).toHaveBeenCalledWith({ type: 'error', message: 'Mailbox is full' });
   });
+
+  it("a network failure is notified as 'Network Error: {detail}' (the common namespace's text)", async () => {
+    const { client, notify } = setup('/support', {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await client.query(ME, {}).toPromise();
+    expect(notify).toHaveBeenCalledWith({ type: 'error', message: 'Network Error: Failed to fetch' });
+  });
 });
 
 /** A WebSocket faked at the boundary; the test plays the api. */

@@ -7,6 +7,7 @@ import {
   type SubscriptionTransportOptions,
 } from '@portal/shared';
 import type { Client } from '@urql/core';
+import { i18n } from '../portal/i18n';
 import { saveBeforeExpiryPath } from '../session/beforeExpiryPath';
 import { beforeExpiryEntryAt, type Place, requiresAuthAt } from './routePlace';
 
@@ -41,6 +42,7 @@ export function createHostClient({
     },
     checkSession: () => void identity.getSession(),
     notify,
+    networkErrorMessage: (detail) => i18n.t('errors.network', { ns: 'common', detail }),
   });
   return client;
 }

@@ -4,13 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSubject, never } from 'wonka';
 import { createSessionStore } from '../session/sessionStore';
 import { ada, bob, gone, reauthRequired, session, signedIn, signedOut } from '../test/authFixtures';
-import { type FakeClient, fakeWorkspaceClient, workspace } from '../test/fakeWorkspaceClient';
+import { type FakeClient, fakeWorkspaceClient, meFixture, workspace } from '../test/fakeWorkspaceClient';
 import { createWorkspaceController } from './workspaceController';
 
 const a = workspace('A', { account: 'Alpha' });
 const b = workspace('B', { account: 'Beta', kind: 'CAB' });
 
-function setup(auth = signedIn(), list = () => [a, b]) {
+function setup(auth = signedIn(), list = () => [a, b], me = () => meFixture()) {
   const store = createSessionStore(session(auth));
   const clients: FakeClient[] = [];
   const notify = vi.fn();
@@ -18,7 +18,7 @@ function setup(auth = signedIn(), list = () => [a, b]) {
     session: store,
     notify,
     createClient: () => {
-      const client = fakeWorkspaceClient(list);
+      const client = fakeWorkspaceClient(list, me);
       clients.push(client);
       return client;
     },
@@ -65,6 +65,24 @@ describe('workspaceController', () => {
     expect(controller.client()).toBe(clients[1]);
     // the choice is remembered for the next sign-in
     expect(localStorage.getItem(WORKSPACE_UID_KEY)).toBe('B');
+  });
+
+  it("loads the user (me) with the workspaces; the guard's flags come from its profiles", async () => {
+    const { store, controller } = setup(signedOut(), undefined, () =>
+      meFixture({ env: { profiles: ['beta'] } }),
+    );
+    expect(controller.flags.prepare()).toBeUndefined();
+    expect(controller.flags.flags()).toEqual({});
+    store.receive(signedIn());
+    await controller.flags.prepare();
+    expect(controller.me.getState()).toMatchObject({
+      status: 'loaded',
+      me: { user: { email: 'demo@example.com' } },
+    });
+    expect(controller.flags.flags()).toEqual({ beta: true });
+    store.receive(gone);
+    expect(controller.me.getState()).toEqual({ status: 'idle', me: null });
+    expect(controller.flags.flags()).toEqual({});
   });
 
   it('live updates: signed in, notifications and workspaceChanged of the current workspace; none once signed out', async () => {
@@ -141,7 +159,10 @@ describe('workspaceController', () => {
       const { controller, clients } = setup(signedIn(), () => list);
       await controller.store.whenSettled();
       await controller.guard.prepare('Z');
-      expect(clients[0]?.executeQuery).toHaveBeenCalledTimes(2);
+      const listQueries = clients[0]?.executeQuery.mock.calls.filter(
+        ([operation]) => operation.query.definitions[0].name.value === 'AllWorkspaces',
+      );
+      expect(listQueries).toHaveLength(2);
       expect(controller.guard.state().currentContractUid).toBe('B');
       list = [a, b, workspace('Z', { account: 'Zulu' })];
       await controller.guard.prepare('Z');

@@ -5,12 +5,12 @@ import {
   featureFlagsOf,
   type MeStore,
   type Notification,
-  PERMISSION_DENIED_MESSAGE,
   type SessionState,
   type WorkspaceStore,
 } from '@portal/shared';
 import type { Client } from '@urql/core';
 import type { FeatureFlagSource, WorkspaceGuardSource } from '../guard/workspaceGuardState';
+import { i18n } from '../portal/i18n';
 import type { SessionStore } from '../session/sessionStore';
 import { createWorkspaceLiveUpdates } from './workspaceLiveUpdates';
 
@@ -118,7 +118,8 @@ export function createWorkspaceController({
       },
       prepare,
       notify(notice) {
-        if (notice === 'forbidden') notify({ type: 'error', message: PERMISSION_DENIED_MESSAGE });
+        if (notice === 'forbidden')
+          notify({ type: 'error', message: i18n.t('errors.permissionDenied', { ns: 'common' }) });
       },
     },
     flags: {

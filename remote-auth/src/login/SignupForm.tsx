@@ -9,7 +9,8 @@ import {
   toE164,
   usePortal,
   useRecaptcha,
-  VALIDATION_MESSAGES,
+  useValidationText,
+  VALIDATION_KEYS,
   zodValidate,
 } from '@portal/shared';
 import { Form } from 'react-final-form';
@@ -27,6 +28,7 @@ const FIELDS = ['email', 'phone', 'password', 'consent_personal_data', 'consent_
 export function SignupForm({ referral }: { referral?: string }) {
   const { identity, session } = usePortal();
   const { t } = useAuthTranslation();
+  const validationText = useValidationText();
   const settle = useSettle();
   const recaptcha = useRecaptcha('signup');
 
@@ -87,7 +89,7 @@ export function SignupForm({ referral }: { referral?: string }) {
           <PasswordField
             name="password"
             label={t('common.password')}
-            hint={VALIDATION_MESSAGES.passwordHint}
+            hint={validationText(VALIDATION_KEYS.passwordHint)}
             autoComplete="new-password"
             required
           />

@@ -6,7 +6,8 @@ import {
   PasswordField,
   SubmitButton,
   usePortal,
-  VALIDATION_MESSAGES,
+  useValidationText,
+  VALIDATION_KEYS,
   zodValidate,
 } from '@portal/shared';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -28,6 +29,7 @@ export default function PasswordRecoveryPage() {
   const { keyValue = '' } = useParams();
   const { identity } = usePortal();
   const { t } = useAuthTranslation();
+  const validationText = useValidationText();
   const settle = useSettle();
   const load = useCallback(() => identity.getPasswordReset(keyValue), [identity, keyValue]);
   const { response } = useIdentityLoad(load, keyValue);
@@ -75,7 +77,7 @@ export default function PasswordRecoveryPage() {
             <PasswordField
               name="password"
               label={t('passwordRecovery.password')}
-              hint={VALIDATION_MESSAGES.passwordHint}
+              hint={validationText(VALIDATION_KEYS.passwordHint)}
               autoComplete="new-password"
               required
             />

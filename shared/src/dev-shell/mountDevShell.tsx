@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { createBrowserRouter, Link, Outlet, RouterProvider, useNavigate } from 'react-router';
 import { Provider as UrqlProvider } from 'urql';
 import { PortalContext, type PortalContextValue, type SessionState } from '../contract/PortalContext';
@@ -62,6 +62,7 @@ function DevFrame(props: {
   runtimeConfig: RuntimeConfig;
 }): ReactNode {
   const navigate = useNavigate();
+  const { i18n } = useTranslation();
   // one notification list for the toaster and the GraphQL client, as in the host
   const [notifications] = useState(createNotificationStore);
   const { notify, copy, toaster } = usePortalToasts(notifications);
@@ -77,6 +78,7 @@ function DevFrame(props: {
       saveBeforeExpiryPath: () => {},
       checkSession: () => void identity.getSession(),
       notify: notifications.notify,
+      networkErrorMessage: (detail) => i18n.t('errors.network', { ns: 'common', detail }),
     });
     return client;
   });

@@ -1,6 +1,7 @@
 import { Checkbox, type CheckboxProps, Field } from '@fluentui/react-components';
 import { useField } from 'react-final-form';
 import { fieldError } from './fieldError';
+import { useValidationText } from './useFormsTranslation';
 
 export interface CheckboxFieldProps {
   name: string;
@@ -11,7 +12,8 @@ export interface CheckboxFieldProps {
 /** A Fluent Checkbox bound to a boolean final-form field. */
 export function CheckboxField({ name, label, required }: CheckboxFieldProps) {
   const { input, meta } = useField<boolean>(name, { type: 'checkbox' });
-  const error = fieldError(meta);
+  const text = useValidationText();
+  const error = text(fieldError(meta));
   return (
     <Field validationState={error ? 'error' : 'none'} validationMessage={error}>
       <Checkbox

@@ -1,6 +1,7 @@
 import { Field, type FieldProps, Input, type InputProps } from '@fluentui/react-components';
 import { useField } from 'react-final-form';
 import { fieldError } from './fieldError';
+import { useValidationText } from './useFormsTranslation';
 
 const keep = (value: unknown) => value;
 
@@ -17,7 +18,8 @@ export interface TextFieldProps
 export function TextField({ name, label, hint, type = 'text', required, ...inputProps }: TextFieldProps) {
   // keep '' as '' (final-form would turn it into undefined)
   const { input, meta } = useField<string>(name, { parse: keep });
-  const error = fieldError(meta);
+  const text = useValidationText();
+  const error = text(fieldError(meta));
   return (
     <Field
       label={label}

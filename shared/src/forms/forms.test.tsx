@@ -17,13 +17,13 @@ import { TextField } from './TextField';
 import { zodValidate } from './zodValidate';
 
 describe('zodValidate', () => {
-  it('answers the first message per field, undefined when valid', () => {
+  it('answers the first message per field (its key, the field translates it), undefined when valid', () => {
     const validate = zodValidate(signupSchema);
     expect(validate({ email: 'x', password: 'Abcdefg1', passwordConfirm: 'nope' } as never)).toEqual({
-      email: 'E-mail must be valid',
-      phone: 'Required',
-      passwordConfirm: 'Password must match',
-      consent_personal_data: 'Required',
+      email: 'validation:email',
+      phone: 'validation:required',
+      passwordConfirm: 'validation:passwordMatch',
+      consent_personal_data: 'validation:required',
     });
     expect(
       validate({

@@ -26,7 +26,11 @@ export interface GraphqlErrorContext {
   routeRequiresAuth: boolean;
   /** false: the screen shows this operation's errors itself (no notification; session check still runs) */
   notify?: boolean;
+  /** the text of a network failure (translated); default 'Network Error: {detail}' (spec section 8) */
+  networkErrorMessage?: (detail: string) => string;
 }
+
+const englishNetworkError = (detail: string) => `Network Error: ${detail}`;
 
 /**
  * The error handling of spec section 8, pure. On a route that does not require auth nothing
@@ -41,7 +45,8 @@ export function graphqlErrorEffects(error: CombinedError, context: GraphqlErrorC
     if (SESSION_MESSAGES.has(graphQLError.message)) checkSession = true;
     else messages.add(graphQLError.message);
   }
-  if (error.networkError) messages.add(`Network Error: ${error.networkError.message}`);
+  if (error.networkError)
+    messages.add((context.networkErrorMessage ?? englishNetworkError)(error.networkError.message));
   const notifications =
     context.notify === false
       ? []

@@ -11,6 +11,8 @@ export interface PortalErrorHandlers {
   /** asks the identity service for the session (`identity.getSession()`); its answer moves the user */
   checkSession: () => void;
   notify: (notification: Notification) => void;
+  /** the notification of a network failure in the page's language; default 'Network Error: {detail}' */
+  networkErrorMessage?: (detail: string) => string;
 }
 
 /**
@@ -25,6 +27,7 @@ export function portalErrorExchange(handlers: PortalErrorHandlers): Exchange {
       const effects = graphqlErrorEffects(error, {
         routeRequiresAuth: handlers.currentRouteRequiresAuth(),
         notify: operation.context[PORTAL_NOTIFY_CONTEXT_KEY] !== false,
+        networkErrorMessage: handlers.networkErrorMessage,
       });
       if (effects.checkSession) {
         handlers.saveBeforeExpiryPath();

@@ -10,6 +10,12 @@ export const commonEn = {
     retry: 'Retry',
   },
   loading: 'Loading…',
+  errors: {
+    /** spec section 8, verbatim */
+    network: 'Network Error: {{detail}}',
+    /** the api's permission message (spec section 8), verbatim */
+    permissionDenied: 'You do not have permission to perform this action',
+  },
   copy: {
     success: 'Copied to clipboard',
     failure: 'Failed to copy',

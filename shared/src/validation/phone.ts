@@ -1,5 +1,5 @@
 import { type PhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/mobile';
-import { VALIDATION_MESSAGES } from './messages';
+import { VALIDATION_KEYS } from './messages';
 
 // The "mobile" metadata of libphonenumber-js knows only mobile number patterns, so one parse tells
 // the three cases of the spec apart: not a number at all, a number of impossible length for its
@@ -23,7 +23,8 @@ function parse(value: string): PhoneNumber | undefined {
 }
 
 /**
- * What is wrong with a mobile number given with its country code, as the spec's message; undefined
+ * What is wrong with a mobile number given with its country code, as the key of the spec's message
+ * (VALIDATION_KEYS); undefined
  * when it is a valid mobile number.
  * - 'Not valid phone number.': not a phone number (letters, no country code, unknown country code);
  * - 'Phone number must be valid': a number whose length is impossible for its country;
@@ -31,9 +32,9 @@ function parse(value: string): PhoneNumber | undefined {
  */
 export function mobilePhoneProblem(value: string): string | undefined {
   const number = parse(value);
-  if (!number) return VALIDATION_MESSAGES.phoneUnparseable;
-  if (!number.isPossible()) return VALIDATION_MESSAGES.phoneInvalid;
-  if (!number.isValid()) return VALIDATION_MESSAGES.phoneNotMobile;
+  if (!number) return VALIDATION_KEYS.phoneUnparseable;
+  if (!number.isPossible()) return VALIDATION_KEYS.phoneInvalid;
+  if (!number.isValid()) return VALIDATION_KEYS.phoneNotMobile;
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION_MESSAGES as M, MIN_PASSWORD_LENGTH } from './messages';
+import { VALIDATION_KEYS as M, MIN_PASSWORD_LENGTH } from './messages';
 import { mobilePhoneProblem } from './phone';
 
 // Field schemas. A missing value (final-form leaves untouched fields undefined) is 'Required'

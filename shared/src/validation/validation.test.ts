@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { createI18n } from '../i18n/i18n';
 import {
   codeSchema,
   currentPasswordSchema,
@@ -9,16 +10,22 @@ import {
   providerSignupSchema,
   signupSchema,
 } from './forms';
-import { VALIDATION_MESSAGES as M } from './messages';
+import { isValidationKey, validationEn as M, VALIDATION_KEYS, VALIDATION_NAMESPACE } from './messages';
 import { mobilePhoneProblem, toE164 } from './phone';
 import { isStrongPassword } from './schemas';
+
+// Schemas report message keys; the fields show them through i18next, as here.
+const i18n = createI18n();
+i18n.addResourceBundle('en', VALIDATION_NAMESPACE, M);
+const shown = (message: string | undefined) =>
+  message && isValidationKey(message) ? i18n.t(message) : message;
 
 /** The first message per field, as the forms show it. */
 function messages(schema: z.ZodType, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);
   const out: Record<string, string> = {};
   if (result.success) return out;
-  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= shown(issue.message) ?? '';
   return out;
 }
 
@@ -32,7 +39,16 @@ const validSignup = {
 };
 
 describe('spec messages (section 5)', () => {
-  it('are verbatim', () => {
+  it('are keys of the validation namespace; only those count as keys', () => {
+    expect(VALIDATION_KEYS.required).toBe('validation:required');
+    expect(Object.values(VALIDATION_KEYS).every(isValidationKey)).toBe(true);
+    // a server's message is no key, even one that looks like it
+    expect(isValidationKey('Required')).toBe(false);
+    expect(isValidationKey('validation:toString')).toBe(false);
+    expect(isValidationKey('Network Error: validation:required')).toBe(false);
+  });
+
+  it('are verbatim in English', () => {
     expect(M).toEqual({
       required: 'Required',
       min8: 'Min 8 characters',
@@ -133,7 +149,7 @@ describe('mobile phone', () => {
     ['+44 20 7946 0958', 'Valid mobile phone number required.'], // London landline
   ])('%j → %s', (phone, message) => {
     expect(messages(signupSchema, { ...validSignup, phone })).toEqual({ phone: message });
-    if (phone) expect(mobilePhoneProblem(phone)).toBe(message);
+    if (phone) expect(shown(mobilePhoneProblem(phone))).toBe(message);
   });
 
   it.each([

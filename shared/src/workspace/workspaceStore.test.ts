@@ -25,6 +25,11 @@ function fakeClient(list: () => PortalWorkspaceFragment[]) {
 describe('workspaceStore', () => {
   beforeEach(() => localStorage.clear());
 
+  it("stores the choice under the spec's keys (section 9)", () => {
+    expect(WORKSPACE_UID_KEY).toBe('workspaceUid');
+    expect(WORKSPACE_EMPLOYEE_UID_KEY).toBe('workspaceEmployeeUid');
+  });
+
   it('starts idle and empty', () => {
     const store = createWorkspaceStore({ client: () => fakeClient(() => [a]) });
     expect(store.getState()).toMatchObject({ status: 'idle', workspaces: [], current: null });
