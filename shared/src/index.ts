@@ -91,7 +91,6 @@ export {
   TokenUnavailableError,
   websocketUrl,
 } from './graphql/subscriptionTransport';
-export { watchQuery } from './graphql/watchQuery';
 export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
 export { FORM_ERROR_KEY, fieldErrors, type IdentityApi, identity } from './identity/api';
 export { type AuthInfo, authInfo } from './identity/authInfo';

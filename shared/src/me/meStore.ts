@@ -1,6 +1,6 @@
 import { createRequest, type OperationResult } from '@urql/core';
 import { MeDocument, type MeQuery } from '../gql/graphql';
-import { watchQuery } from '../graphql/watchQuery';
+import { createQueryWatch } from '../graphql/watchQuery';
 import type { WorkspaceClient } from '../workspace/workspaceStore';
 
 /** The signed-in user as the portal holds it: every field of `me`. */
@@ -34,9 +34,7 @@ export interface MeStore {
  */
 export function createMeStore({ client }: { client: () => WorkspaceClient }): MeStore {
   let state: MeState = IDLE_ME;
-  let generation = 0;
-  let stopWatching: (() => void) | undefined;
-  let settling: Promise<void> | undefined;
+  const watch = createQueryWatch();
   const listeners = new Set<() => void>();
   const set = (next: MeState) => {
     if (next.status === state.status && next.me === state.me) return;
@@ -51,30 +49,18 @@ export function createMeStore({ client }: { client: () => WorkspaceClient }): Me
       return () => listeners.delete(listener);
     },
     load() {
-      stopWatching?.();
-      const mine = ++generation;
       if (state.status !== 'loaded') set({ ...state, status: 'loading' });
-      const { settled, stop } = watchQuery(
+      return watch.watch(
         client().executeQuery(createRequest(MeDocument, {}), { requestPolicy: 'cache-and-network' }),
         (result: OperationResult<MeQuery>) => {
-          if (mine !== generation) return;
           if (result.data?.me) set({ status: 'loaded', me: result.data.me });
           else if (state.status === 'loading') set({ ...state, status: 'error' });
         },
       );
-      const tracked = settled.then(() => {
-        if (settling === tracked) settling = undefined;
-      });
-      settling = tracked;
-      stopWatching = stop;
-      return tracked;
     },
-    whenSettled: () => settling,
+    whenSettled: watch.whenSettled,
     clear() {
-      generation++;
-      stopWatching?.();
-      stopWatching = undefined;
-      settling = undefined;
+      watch.stop();
       set(IDLE_ME);
     },
   };

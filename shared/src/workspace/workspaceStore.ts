@@ -1,7 +1,7 @@
 import { type Client, createRequest, type OperationResult, type RequestPolicy } from '@urql/core';
 import { pipe, take, toPromise } from 'wonka';
 import { AllWorkspacesDocument, type AllWorkspacesQuery, type PortalWorkspaceFragment } from '../gql/graphql';
-import { watchQuery } from '../graphql/watchQuery';
+import { createQueryWatch } from '../graphql/watchQuery';
 import {
   applyWorkspaceList,
   EMPTY_SELECTION,
@@ -57,9 +57,7 @@ export interface WorkspaceStore {
  */
 export function createWorkspaceStore({ client }: { client: () => WorkspaceClient }): WorkspaceStore {
   let state: WorkspaceState = IDLE_WORKSPACES;
-  let generation = 0;
-  let stopWatching: (() => void) | undefined;
-  let settling: Promise<void> | undefined;
+  const watch = createQueryWatch();
   const listeners = new Set<() => void>();
 
   const set = (next: WorkspaceState) => {
@@ -90,25 +88,14 @@ export function createWorkspaceStore({ client }: { client: () => WorkspaceClient
       return () => listeners.delete(listener);
     },
     load() {
-      stopWatching?.();
-      const mine = ++generation;
       if (state.status !== 'loaded') set({ ...state, status: 'loading' });
-      const { settled, stop } = watchQuery(query(undefined, 'cache-and-network'), (result) => {
-        if (mine === generation) apply(result as OperationResult<AllWorkspacesQuery>);
-      });
-      const tracked = settled.then(() => {
-        if (settling === tracked) settling = undefined;
-      });
-      settling = tracked;
-      stopWatching = stop;
-      return tracked;
+      return watch.watch(query(undefined, 'cache-and-network'), (result) =>
+        apply(result as OperationResult<AllWorkspacesQuery>),
+      );
     },
-    whenSettled: () => settling,
+    whenSettled: watch.whenSettled,
     clear() {
-      generation++;
-      stopWatching?.();
-      stopWatching = undefined;
-      settling = undefined;
+      watch.stop();
       set(IDLE_WORKSPACES);
     },
     setWorkspace(contractUid) {
@@ -122,13 +109,13 @@ export function createWorkspaceStore({ client }: { client: () => WorkspaceClient
     async refetch(contractUid) {
       // signed out (or not loaded yet): there is nothing to refresh, and no one to ask for
       if (state.status === 'idle') return;
-      const mine = generation;
+      const mine = watch.generation();
       const result = (await pipe(
         query(contractUid, 'network-only'),
         take(1),
         toPromise,
       )) as OperationResult<AllWorkspacesQuery>;
-      if (mine !== generation || !result.data) return;
+      if (mine !== watch.generation() || !result.data) return;
       if (!contractUid) return apply(result);
       const fresh = result.data.allWorkspaces.find((w) => w.contractUid === contractUid);
       if (fresh && findWorkspace(state, contractUid)) commit(replaceWorkspace(state, fresh), state.status);
