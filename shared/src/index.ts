@@ -173,6 +173,7 @@ export {
   type NotificationStore,
 } from './ui/notificationStore';
 export { sanitizeHtml } from './ui/sanitizeHtml';
+export { type ScrollOptions, scrollToElement } from './ui/scroll';
 export { useConfirmHost } from './ui/useConfirmHost';
 export { usePortalToasts } from './ui/usePortalToasts';
 export { useSharedTexts } from './ui/useSharedTexts';

@@ -1,5 +1,5 @@
 import { FluentProvider } from '@fluentui/react-components';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
@@ -117,6 +117,16 @@ describe('field adapters', () => {
     expect(screen.getAllByText('Required')).toHaveLength(4);
     expect(screen.getByText('Password must contain at least 8 characters')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a refused submit brings the first invalid field into view and focus', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    render(<Harness onSubmit={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText(/E-mail/), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    // the e-mail is fine: the first invalid field is the phone
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Mobile phone/)));
+    expect(scrollTo).toHaveBeenCalled();
   });
 
   it('hand the values on, show server errors on their field and the form', async () => {
