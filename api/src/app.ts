@@ -19,12 +19,12 @@ import {
   registerIdentity,
 } from './identity/index.js';
 import { remotesRoutes } from './remotes/remotes.js';
-import { runtimeConfigRoutes } from './runtime-config/runtime-config.js';
+import { runtimeConfigOf, runtimeConfigRoutes } from './runtime-config/runtime-config.js';
 import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
 export type AppConfig = Pick<
   Config,
-  'hostDist' | 'remotes' | 'identity' | 'trustProxy' | 'graphql' | 'sentryDsn'
+  'hostDist' | 'remotes' | 'identity' | 'trustProxy' | 'graphql' | 'sentryDsn' | 'browser'
 >;
 
 export interface AppDeps {
@@ -68,10 +68,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
 
   app.register(healthRoutes, { database: deps.database });
   app.register(remotesRoutes, { source: config.remotes });
-  runtimeConfigRoutes(app, {
-    recaptchaSiteKey: config.identity.recaptcha.siteKey,
-    sentryDsn: config.sentryDsn,
-  });
+  runtimeConfigRoutes(app, runtimeConfigOf(config));
 
   const identity = createIdentityServices(config.identity, deps.database.db, app.log, deps.identity);
   app.decorate('identity', identity);

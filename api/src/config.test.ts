@@ -51,7 +51,76 @@ describe('loadConfig', () => {
         ws: { publicOrigin: 'http://localhost:8080', allowLoopbackOrigins: true, production: false },
       },
       sentryDsn: null,
+      browser: {
+        analyticsScriptUrl: null,
+        documentationUrl: 'https://docs.example.com',
+        privacyPolicyUrl: '/legal/privacy-policy',
+        smsTermsUrl: '/legal/sms-terms',
+        companyDomains: ['example.com', 'example.net'],
+      },
     });
+  });
+
+  it('reads the browser settings of a deployment, and `none` switches a link or the domains off', () => {
+    expect(
+      loadConfig({
+        ANALYTICS_SCRIPT_URL: 'https://analytics.example.org/a.js',
+        PORTAL_DOCS_URL: 'https://help.provider.example',
+        PORTAL_PRIVACY_POLICY_URL: 'https://provider.example/privacy',
+        PORTAL_SMS_TERMS_URL: '/terms/sms?lang=en#top',
+        PORTAL_COMPANY_DOMAINS: ' Provider.example , provider-cloud.example., provider.example,',
+      }).browser,
+    ).toEqual({
+      analyticsScriptUrl: 'https://analytics.example.org/a.js',
+      documentationUrl: 'https://help.provider.example',
+      privacyPolicyUrl: 'https://provider.example/privacy',
+      smsTermsUrl: '/terms/sms?lang=en#top',
+      companyDomains: ['provider.example', 'provider-cloud.example'],
+    });
+    expect(
+      loadConfig({
+        PORTAL_DOCS_URL: 'none',
+        PORTAL_PRIVACY_POLICY_URL: 'none',
+        PORTAL_SMS_TERMS_URL: 'none',
+        PORTAL_COMPANY_DOMAINS: 'none',
+      }).browser,
+    ).toEqual({
+      analyticsScriptUrl: null,
+      documentationUrl: null,
+      privacyPolicyUrl: null,
+      smsTermsUrl: null,
+      companyDomains: [],
+    });
+    // empty counts as unset: the defaults
+    expect(loadConfig({ PORTAL_DOCS_URL: '', PORTAL_COMPANY_DOMAINS: ' ' }).browser).toMatchObject({
+      documentationUrl: 'https://docs.example.com',
+      companyDomains: ['example.com', 'example.net'],
+    });
+  });
+
+  it('refuses browser settings that are not web URLs, same-origin paths or host names', () => {
+    expect(
+      problemsOf({
+        ANALYTICS_SCRIPT_URL: '/analytics.js',
+        PORTAL_DOCS_URL: 'javascript:alert(1)',
+        PORTAL_PRIVACY_POLICY_URL: '//evil.example/privacy',
+        PORTAL_SMS_TERMS_URL: 'legal/sms',
+        PORTAL_COMPANY_DOMAINS: 'provider.example,https://www.provider.example/,*.provider.example',
+      }),
+    ).toEqual([
+      'ANALYTICS_SCRIPT_URL: expected a http:// or https:// URL',
+      'PORTAL_DOCS_URL: "javascript:alert(1)" is not an http:// or https:// URL, nor a path starting with a single /, nor none',
+      'PORTAL_PRIVACY_POLICY_URL: "//evil.example/privacy" is not an http:// or https:// URL, nor a path starting with a single /, nor none',
+      'PORTAL_SMS_TERMS_URL: "legal/sms" is not an http:// or https:// URL, nor a path starting with a single /, nor none',
+      'PORTAL_COMPANY_DOMAINS: "https://www.provider.example/" is not a host name (example.com)',
+      'PORTAL_COMPANY_DOMAINS: "*.provider.example" is not a host name (example.com)',
+    ]);
+    expect(
+      problemsOf({ ANALYTICS_SCRIPT_URL: 'https://a.example/a b.js', PORTAL_DOCS_URL: '/\\evil.example' }),
+    ).toEqual([
+      'ANALYTICS_SCRIPT_URL: contains whitespace or control characters',
+      'PORTAL_DOCS_URL: "/\\\\evil.example" is not an http:// or https:// URL, nor a path starting with a single /, nor none',
+    ]);
   });
 
   it('signs WSA tokens with PORTAL_SECRET_KEY, required in production with a shared PostgreSQL', () => {

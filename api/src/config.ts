@@ -37,7 +37,35 @@ export interface Config {
   graphql: GraphqlConfig;
   /** `SENTRY_DSN`, published in `/runtime-config.json`; null: the browser reports nothing. */
   sentryDsn: string | null;
+  /** Deployment settings only the browser uses, published in `/runtime-config.json`. */
+  browser: BrowserConfig;
 }
+
+/**
+ * What the browser links to and loads, per deployment (`/runtime-config.json`). The defaults are the
+ * demo's placeholders; a real deployment sets each variable (or `none` to switch a link off).
+ */
+export interface BrowserConfig {
+  /** `ANALYTICS_SCRIPT_URL`: loaded only with analytics consent; null (the default): no analytics. */
+  analyticsScriptUrl: string | null;
+  /** `PORTAL_DOCS_URL`: the help site of the drawer's How To item; null: no How To item. */
+  documentationUrl: string | null;
+  /** `PORTAL_PRIVACY_POLICY_URL`: linked from the sign-up consent; null: the text without a link. */
+  privacyPolicyUrl: string | null;
+  /** `PORTAL_SMS_TERMS_URL`: linked from the sign-up consent; null: the text without a link. */
+  smsTermsUrl: string | null;
+  /** `PORTAL_COMPANY_DOMAINS`: referrals from these sites (and their subdomains) set cfmd. */
+  companyDomains: readonly string[];
+}
+
+/** The demo's placeholders (RFC 2606 names, the portal's own paths), until a deployment sets its own. */
+export const DEFAULT_BROWSER_CONFIG: BrowserConfig = {
+  analyticsScriptUrl: null,
+  documentationUrl: 'https://docs.example.com',
+  privacyPolicyUrl: '/legal/privacy-policy',
+  smsTermsUrl: '/legal/sms-terms',
+  companyDomains: ['example.com', 'example.net'],
+};
 
 export interface GraphqlConfig {
   /** Signs the websocket (WSA) tokens: `PORTAL_SECRET_KEY`, else a random key of this process. */
@@ -273,6 +301,71 @@ function readIdentity(env: Env, nodeEnv: NodeEnv, problems: string[]): IdentityC
   };
 }
 
+/** The value that switches a browser setting with a default off. */
+const OFF = 'none';
+
+// Whitespace and control characters have no place in an address the browser is given (the browser
+// drops the value, see shared/src/runtime/runtimeConfig.ts): refuse them at start instead.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: that is what it looks for
+const UNSAFE_CHARACTERS = /[\s\u0000-\u001f\u007f]/;
+
+/** A link for the browser: an absolute http(s) URL, or a path on the portal's origin ('/…', not '//…'). */
+function readLink(env: Env, name: string, fallback: string | null, problems: string[]): string | null {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  if (value === OFF) return null;
+  const path = value.startsWith('/') && value[1] !== '/' && value[1] !== '\\';
+  let web = false;
+  try {
+    const { protocol } = new URL(value);
+    web = protocol === 'http:' || protocol === 'https:';
+  } catch {
+    web = false;
+  }
+  if (UNSAFE_CHARACTERS.test(value) || (!path && !web)) {
+    problems.push(
+      `${name}: ${JSON.stringify(value)} is not an http:// or https:// URL, nor a path starting with a single /, nor ${OFF}`,
+    );
+    return fallback;
+  }
+  return value;
+}
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function readDomains(env: Env, problems: string[]): readonly string[] {
+  const value = read(env, 'PORTAL_COMPANY_DOMAINS');
+  if (value === undefined) return DEFAULT_BROWSER_CONFIG.companyDomains;
+  if (value === OFF) return [];
+  const domains: string[] = [];
+  for (const item of value.split(',')) {
+    const domain = item.trim().toLowerCase().replace(/\.$/, '');
+    if (!domain) continue;
+    if (!HOST_NAME.test(domain)) {
+      problems.push(`PORTAL_COMPANY_DOMAINS: "${item.trim()}" is not a host name (example.com)`);
+    } else if (!domains.includes(domain)) {
+      domains.push(domain);
+    }
+  }
+  return domains;
+}
+
+function readBrowser(env: Env, problems: string[]): BrowserConfig {
+  const defaults = DEFAULT_BROWSER_CONFIG;
+  const analyticsScriptUrl = readUrl(env, 'ANALYTICS_SCRIPT_URL', ['http:', 'https:'], problems) ?? null;
+  if (analyticsScriptUrl !== null && UNSAFE_CHARACTERS.test(analyticsScriptUrl)) {
+    problems.push('ANALYTICS_SCRIPT_URL: contains whitespace or control characters');
+  }
+  return {
+    analyticsScriptUrl,
+    documentationUrl: readLink(env, 'PORTAL_DOCS_URL', defaults.documentationUrl, problems),
+    privacyPolicyUrl: readLink(env, 'PORTAL_PRIVACY_POLICY_URL', defaults.privacyPolicyUrl, problems),
+    smsTermsUrl: readLink(env, 'PORTAL_SMS_TERMS_URL', defaults.smsTermsUrl, problems),
+    companyDomains: readDomains(env, problems),
+  };
+}
+
 /** Without PORTAL_SECRET_KEY: one random key per process (tokens die with it, which is fine for 60 s tokens). */
 const PROCESS_SECRET_KEY = randomBytes(32);
 const MIN_SECRET_KEY_LENGTH = 32;
@@ -338,6 +431,7 @@ export function loadConfig(env: Env = process.env): Config {
     identity,
     graphql: readGraphql(env, nodeEnv, database, identity.publicUrl, problems),
     sentryDsn: readUrl(env, 'SENTRY_DSN', ['http:', 'https:'], problems) ?? null,
+    browser: readBrowser(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -3,21 +3,22 @@ import { expect, NO_WORKSPACE_ACCOUNT, test } from '../support/fixtures';
 
 // The Cookie Policy button and consent dialog of the shell (spec section 1), signed in so that
 // every kind of screen is reachable: Home with chrome, a chrome-free /auth/ page, a remote page.
-// a customer without a workspace, so that Home stays the Welcome screen
-test.use({ account: NO_WORKSPACE_ACCOUNT });
-
-// A deployment with an analytics provider: /runtime-config.json names a script, answered here.
+// A deployment with an analytics provider and its own marketing sites, configured as an operator
+// does (the api's environment, published in /runtime-config.json); the script is answered here.
 const ANALYTICS_SCRIPT = 'https://analytics.portal-e2e.invalid/session.js';
+const COMPANY_DOMAIN = 'provider-e2e.test';
+
+// a customer without a workspace, so that Home stays the Welcome screen
+test.use({
+  account: NO_WORKSPACE_ACCOUNT,
+  portalEnv: {
+    ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT,
+    PORTAL_COMPANY_DOMAINS: `${COMPANY_DOMAIN},other-e2e.test`,
+  },
+});
 
 async function withAnalyticsProvider(page: Page): Promise<Request[]> {
   const analytics: Request[] = [];
-  await page.route('**/runtime-config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({
-      response,
-      json: { ...(await response.json()), analyticsScriptUrl: ANALYTICS_SCRIPT },
-    });
-  });
   await page.route('https://analytics.portal-e2e.invalid/**', async (route) => {
     analytics.push(route.request());
     await route.fulfill({ contentType: 'text/javascript', body: 'window.__analyticsLoaded = true;' });
@@ -77,6 +78,10 @@ test('the choice persists across a reload, analytics loads only after consent, a
   page,
 }) => {
   const analytics = await withAnalyticsProvider(page);
+  const configReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/runtime-config.json') configReads.push(request.url());
+  });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await expect(notice(page)).toBeVisible();
@@ -84,6 +89,10 @@ test('the choice persists across a reload, analytics loads only after consent, a
   await page.waitForLoadState('networkidle');
   expect(analytics).toEqual([]);
   expect(await page.evaluate(() => document.querySelector('script[data-portal-analytics]'))).toBeNull();
+  // the deployment names the script: the api publishes it, read once at start-up
+  const published = await (await page.request.get('/runtime-config.json')).json();
+  expect(published).toMatchObject({ analyticsScriptUrl: ANALYTICS_SCRIPT });
+  expect(configReads).toHaveLength(1);
 
   let dialog = await openAndCheckDialog(page);
   await dialog.getByRole('switch', { name: 'Analytics' }).click();
@@ -92,6 +101,11 @@ test('the choice persists across a reload, analytics loads only after consent, a
   await expect(consentDialog(page)).toBeHidden();
   await expect(notice(page)).toBeHidden();
   await scriptRequested;
+  // the configured script, from the configuration read at start-up (not fetched again)
+  expect(analytics.map((request) => request.url())).toEqual([ANALYTICS_SCRIPT]);
+  await expect(page.locator('script[data-portal-analytics]')).toHaveAttribute('src', ANALYTICS_SCRIPT);
+  expect(await page.evaluate(() => (window as { __analyticsLoaded?: boolean }).__analyticsLoaded)).toBe(true);
+  expect(configReads).toHaveLength(1);
 
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? 'null');
   expect(stored).toMatchObject({ version: 1, necessary: true, analytics: true, marketing: false });
@@ -134,4 +148,29 @@ test('a visitor who rejects optional cookies gets none, and no analytics', async
   const names = (await context.cookies()).map((cookie) => cookie.name);
   expect(names).not.toContain('cfmd');
   expect(names).not.toContain('sctz');
+});
+
+test('a landing from a configured company site sets cfmd once marketing is allowed, not before', async ({
+  page,
+  context,
+}) => {
+  const analytics = await withAnalyticsProvider(page);
+  await page.goto('/', { referer: `https://www.${COMPANY_DOMAIN}/pricing` });
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  expect(await page.evaluate(() => document.referrer)).toBe(`https://www.${COMPANY_DOMAIN}/pricing`);
+  await expect(notice(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const names = async () => (await context.cookies()).map((cookie) => cookie.name);
+  expect(await names()).not.toContain('cfmd');
+
+  const dialog = await openAndCheckDialog(page);
+  await dialog.getByRole('switch', { name: 'Marketing' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(consentDialog(page)).toBeHidden();
+  await expect.poll(names).toContain('cfmd');
+  const cfmd = (await context.cookies()).find((cookie) => cookie.name === 'cfmd');
+  expect(cfmd).toMatchObject({ value: 'true', path: '/', sameSite: 'Lax', secure: true });
+  // marketing only: no analytics
+  await page.waitForLoadState('networkidle');
+  expect(analytics).toEqual([]);
 });

@@ -7,7 +7,7 @@ import {
 import { createRoot } from 'react-dom/client';
 import type { DataRouter } from 'react-router';
 import { App } from './App';
-import { runtimeAnalyticsProvider, startAnalytics } from './consent/analytics';
+import { scriptAnalyticsProvider, startAnalytics } from './consent/analytics';
 import { createConsentStore } from './consent/consentStore';
 import { startMarketingCookies } from './consent/marketingCookies';
 import { watchSignupCompletion } from './consent/signupCompletion';
@@ -25,10 +25,10 @@ const SIGNED_OUT: SessionState = { loaded: true, isAuthenticated: false, auth: n
 // auth data could not be loaded. /runtime-config.json and /remotes.json are read meanwhile. The
 // router's first navigation already runs the guard, so it must see the loaded session.
 async function start(): Promise<void> {
-  // Consent first: the landing's referrer is read now, analytics loads only with consent.
+  // Consent first: the landing's referrer is read now (whether it is a company site is decided once
+  // the runtime configuration names the company domains); analytics loads only with consent.
   const consent = createConsentStore();
   const marketing = startMarketingCookies(consent);
-  startAnalytics(consent, runtimeAnalyticsProvider());
   const [session, runtimeConfig] = await Promise.all([
     loadSessionState().catch((error: unknown) => {
       reportError(error, { phase: 'auth data' });
@@ -38,6 +38,9 @@ async function start(): Promise<void> {
     registerPortalRemotes(),
   ]);
   void startErrorReporting(runtimeConfig.sentryDsn);
+  marketing.setCompanyDomains(runtimeConfig.companyDomains);
+  // the configured script (none: nothing loads), added only once analytics is allowed
+  startAnalytics(consent, scriptAnalyticsProvider(runtimeConfig.analyticsScriptUrl));
   const store = createSessionStore(session);
   // The workspaces load as soon as someone is signed in, and the guard's step 5 waits for them,
   // so they exist before the router. The GraphQL client reads the router's location lazily.

@@ -586,6 +586,42 @@ describe('live workspace changes (the seam for /ws/api/)', () => {
 });
 
 describe('GET /runtime-config.json', () => {
+  it('publishes the demo placeholders of the browser settings by default', async () => {
+    expect((await h.app.inject({ method: 'GET', url: '/runtime-config.json' })).json()).toEqual({
+      recaptchaSiteKey: null,
+      sentryDsn: null,
+      analyticsScriptUrl: null,
+      documentationUrl: 'https://docs.example.com',
+      privacyPolicyUrl: '/legal/privacy-policy',
+      smsTermsUrl: '/legal/sms-terms',
+      companyDomains: ['example.com', 'example.net'],
+    });
+  });
+
+  it('publishes the browser settings of a deployment', async () => {
+    const deployed = await h.variant({
+      ANALYTICS_SCRIPT_URL: 'https://analytics.provider.example/a.js',
+      PORTAL_DOCS_URL: 'none',
+      PORTAL_PRIVACY_POLICY_URL: 'https://provider.example/privacy',
+      PORTAL_SMS_TERMS_URL: '/terms/sms',
+      PORTAL_COMPANY_DOMAINS: 'provider.example,provider-cloud.example',
+    });
+    try {
+      const answer = await deployed.app.inject({ method: 'GET', url: '/runtime-config.json' });
+      expect(answer.json()).toEqual({
+        recaptchaSiteKey: null,
+        sentryDsn: null,
+        analyticsScriptUrl: 'https://analytics.provider.example/a.js',
+        documentationUrl: null,
+        privacyPolicyUrl: 'https://provider.example/privacy',
+        smsTermsUrl: '/terms/sms',
+        companyDomains: ['provider.example', 'provider-cloud.example'],
+      });
+    } finally {
+      await deployed.close();
+    }
+  });
+
   it('publishes the Sentry DSN, null when unset', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/runtime-config.json' })).json()).toMatchObject({
       sentryDsn: null,
@@ -594,7 +630,7 @@ describe('GET /runtime-config.json', () => {
     const reporting = await h.variant({ SENTRY_DSN: dsn });
     try {
       const answer = await reporting.app.inject({ method: 'GET', url: '/runtime-config.json' });
-      expect(answer.json()).toEqual({ recaptchaSiteKey: null, sentryDsn: dsn });
+      expect(answer.json()).toMatchObject({ recaptchaSiteKey: null, sentryDsn: dsn });
     } finally {
       await reporting.close();
     }

@@ -389,7 +389,7 @@ describe('identity service: session, CSRF, login, sign-up', () => {
       createdAt: expect.any(String),
     });
     const runtime = await h.app.inject({ method: 'GET', url: '/runtime-config.json' });
-    expect(runtime.json()).toEqual({ recaptchaSiteKey: null, sentryDsn: null });
+    expect(runtime.json()).toMatchObject({ recaptchaSiteKey: null, sentryDsn: null });
     expect(runtime.headers['cache-control']).toBe('no-store');
   });
 });
@@ -455,6 +455,6 @@ describe('bot protection (reCAPTCHA v3)', () => {
 
   it('publishes the site key for the browser', async () => {
     const runtime = await captcha.app.inject({ method: 'GET', url: '/runtime-config.json' });
-    expect(runtime.json()).toEqual({ recaptchaSiteKey: 'site-key', sentryDsn: null });
+    expect(runtime.json()).toMatchObject({ recaptchaSiteKey: 'site-key', sentryDsn: null });
   });
 });

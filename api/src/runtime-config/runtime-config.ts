@@ -1,13 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
 
 /**
  * `GET /runtime-config.json`: settings the browser needs at run time, never baked into a build. The
- * reCAPTCHA site key (null: do not load the script) and the Sentry DSN (null: no error reports). Other features add their fields here.
+ * reCAPTCHA site key (null: do not load the script), the Sentry DSN (null: no error reports) and the
+ * deployment's browser settings (`Config.browser`: analytics script, help site, legal pages, company
+ * domains). The browser validates each field again (`shared/src/runtime/runtimeConfig.ts`), where
+ * the same shape is typed. Other features add their fields here.
  */
 export interface RuntimeConfig {
   recaptchaSiteKey: string | null;
   /** Error reporting (`@sentry/react`); null: report nothing. */
   sentryDsn: string | null;
+  /** Loaded only with analytics consent; null: no analytics. */
+  analyticsScriptUrl: string | null;
+  /** The drawer's How To item; null: no such item. */
+  documentationUrl: string | null;
+  /** The sign-up consent's links; null: the text without a link. */
+  privacyPolicyUrl: string | null;
+  smsTermsUrl: string | null;
+  /** Referrals from these sites (lower-case host names, subdomains included) set cfmd. */
+  companyDomains: readonly string[];
+}
+
+/** What `/runtime-config.json` publishes of the configuration. */
+export function runtimeConfigOf(config: Pick<Config, 'identity' | 'sentryDsn' | 'browser'>): RuntimeConfig {
+  return {
+    recaptchaSiteKey: config.identity.recaptcha.siteKey,
+    sentryDsn: config.sentryDsn,
+    ...config.browser,
+  };
 }
 
 export function runtimeConfigRoutes(app: FastifyInstance, config: RuntimeConfig): void {

@@ -1,10 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AnalyticsProvider,
-  analyticsScriptUrl,
-  runtimeAnalyticsProvider,
-  startAnalytics,
-} from './analytics';
+import { type AnalyticsProvider, scriptAnalyticsProvider, startAnalytics } from './analytics';
 import { createConsentStore } from './consentStore';
 
 afterEach(() => {
@@ -72,7 +67,8 @@ describe('startAnalytics', () => {
   });
 });
 
-describe('runtimeAnalyticsProvider', () => {
+describe('scriptAnalyticsProvider', () => {
+  const SCRIPT = 'https://analytics.example/a.js';
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     fetchMock = vi.fn();
@@ -80,47 +76,37 @@ describe('runtimeAnalyticsProvider', () => {
   });
   const scripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[data-portal-analytics]')];
 
-  it('requests nothing before consent, then reads the runtime configuration and adds its script', async () => {
-    fetchMock.mockResolvedValue(Response.json({ analyticsScriptUrl: 'https://analytics.example/a.js' }));
+  it('adds nothing before consent, then the configured script once, without fetching anything', async () => {
     const consent = createConsentStore();
-    startAnalytics(consent, runtimeAnalyticsProvider());
-    expect(fetchMock).not.toHaveBeenCalled();
+    startAnalytics(consent, scriptAnalyticsProvider(SCRIPT));
+    expect(scripts()).toEqual([]);
+    consent.save({ analytics: false, marketing: true });
     expect(scripts()).toEqual([]);
     consent.save({ analytics: true, marketing: false });
     await vi.waitFor(() => expect(scripts()).toHaveLength(1));
-    expect(fetchMock).toHaveBeenCalledWith('/runtime-config.json', expect.anything());
-    expect(scripts()[0]?.src).toBe('https://analytics.example/a.js');
+    consent.save({ analytics: true, marketing: true });
+    expect(scripts()).toHaveLength(1);
+    expect(scripts()[0]?.src).toBe(SCRIPT);
     expect(scripts()[0]?.async).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['no field', {}],
-    ['null', { analyticsScriptUrl: null }],
-    ['not a URL of the web', { analyticsScriptUrl: 'javascript:alert(1)' }],
-  ])('adds no script when none is configured: %s', async (_case, body) => {
-    fetchMock.mockResolvedValue(Response.json(body));
-    await runtimeAnalyticsProvider().load();
+  it('adds the script at start-up when a stored choice allows it', async () => {
+    createConsentStore().save({ analytics: true, marketing: false });
+    startAnalytics(createConsentStore(), scriptAnalyticsProvider(SCRIPT));
+    await vi.waitFor(() => expect(scripts()).toHaveLength(1));
+  });
+
+  it('no script configured: no provider, nothing loads and withdrawing consent reloads nothing', () => {
+    expect(scriptAnalyticsProvider(null)).toBeNull();
+    expect(scriptAnalyticsProvider('')).toBeNull();
+    createConsentStore().save({ analytics: true, marketing: false });
+    const consent = createConsentStore();
+    const reload = vi.fn();
+    startAnalytics(consent, scriptAnalyticsProvider(null), reload);
+    consent.save({ analytics: false, marketing: false });
     expect(scripts()).toEqual([]);
-  });
-
-  it('adds no script when the configuration cannot be read', async () => {
-    fetchMock.mockResolvedValue(new Response('nope', { status: 404 }));
-    await runtimeAnalyticsProvider().load();
-    fetchMock.mockResolvedValue(new Response('{broken', { status: 200 }));
-    await runtimeAnalyticsProvider().load();
-    expect(scripts()).toEqual([]);
-  });
-});
-
-describe('analyticsScriptUrl', () => {
-  it('resolves http(s) URLs against the page and refuses the rest', () => {
-    expect(analyticsScriptUrl('/a.js', 'https://portal.example/x')).toBe('https://portal.example/a.js');
-    expect(analyticsScriptUrl('https://cdn.example/a.js', 'https://portal.example/')).toBe(
-      'https://cdn.example/a.js',
-    );
-    expect(analyticsScriptUrl('data:text/javascript,1', 'https://portal.example/')).toBeNull();
-    expect(analyticsScriptUrl('', 'https://portal.example/')).toBeNull();
-    expect(analyticsScriptUrl(42, 'https://portal.example/')).toBeNull();
-    expect(analyticsScriptUrl('http://[bad', 'https://portal.example/')).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

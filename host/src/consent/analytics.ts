@@ -1,4 +1,3 @@
-import { RUNTIME_CONFIG_URL } from '@portal/shared';
 import { reportError } from '../errors/reportError';
 import type { ConsentStore } from './consentStore';
 
@@ -10,13 +9,15 @@ export interface AnalyticsProvider {
 /**
  * Loads analytics when, and only when, the visitor allows it: at start-up if a stored choice
  * allows it, else the moment they do. A script cannot be unloaded, so withdrawing consent after
- * it loaded reloads the page (which then starts without it). Returns the unsubscribe.
+ * it loaded reloads the page (which then starts without it). No provider: nothing to do, ever.
+ * Returns the unsubscribe.
  */
 export function startAnalytics(
   consent: ConsentStore,
-  provider: AnalyticsProvider,
+  provider: AnalyticsProvider | null,
   reload: () => void = () => window.location.reload(),
 ): () => void {
+  if (!provider) return () => {};
   let loaded = false;
   const apply = () => {
     const allowed = consent.getState()?.analytics === true;
@@ -31,28 +32,19 @@ export function startAnalytics(
   return consent.subscribe(apply);
 }
 
-/** Field of /runtime-config.json naming the analytics script; absent or null: no analytics. */
-export const ANALYTICS_SCRIPT_FIELD = 'analyticsScriptUrl';
-
 /**
- * The deployment's provider, configured at run time: after consent it reads `analyticsScriptUrl`
- * from /runtime-config.json and adds that script. Nothing configured (the default): nothing loads.
- * Even the configuration is read only after consent.
+ * The deployment's provider: the script named by `analyticsScriptUrl` of the runtime configuration
+ * (read once at start-up, validated as an absolute http(s) URL by `loadRuntimeConfig`), added to the
+ * page when `load` runs, that is only after consent. No URL configured (the default): no provider,
+ * nothing ever loads.
  */
-export function runtimeAnalyticsProvider({
-  configUrl = RUNTIME_CONFIG_URL,
-  doc = document,
-}: {
-  configUrl?: string;
-  doc?: Document;
-} = {}): AnalyticsProvider {
+export function scriptAnalyticsProvider(
+  src: string | null,
+  doc: Document = document,
+): AnalyticsProvider | null {
+  if (!src) return null;
   return {
     async load() {
-      const response = await fetch(configUrl, { credentials: 'same-origin', cache: 'no-store' });
-      if (!response.ok) return;
-      const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-      const src = analyticsScriptUrl(body?.[ANALYTICS_SCRIPT_FIELD], doc.location.href);
-      if (!src) return;
       const script = doc.createElement('script');
       script.src = src;
       script.async = true;
@@ -60,15 +52,4 @@ export function runtimeAnalyticsProvider({
       doc.head.append(script);
     },
   };
-}
-
-/** An http(s) URL, resolved against the page; anything else is no script. */
-export function analyticsScriptUrl(value: unknown, base: string): string | null {
-  if (typeof value !== 'string' || !value) return null;
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,11 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCookies } from '../test/renderPortal';
 import { createConsentStore } from './consentStore';
-import { COMPANY_DOMAINS, isCompanyReferrer, startMarketingCookies } from './marketingCookies';
+import { isCompanyReferrer, startMarketingCookies } from './marketingCookies';
 
 const cookies = () => document.cookie;
 const fakeReferrer = (referrer: string) => vi.spyOn(document, 'referrer', 'get').mockReturnValue(referrer);
-const [FIRST, SECOND] = COMPANY_DOMAINS as [string, string];
+/** as the runtime configuration names them (`companyDomains`) */
+const COMPANY_DOMAINS = ['company.test', 'company-cloud.test'] as const;
+const [FIRST, SECOND] = COMPANY_DOMAINS;
+const isCompany = (referrer: string, portalHost = 'portal.test') =>
+  isCompanyReferrer(referrer, portalHost, COMPANY_DOMAINS);
+
+/** As bootstrap does: started at once, the domains given when the runtime configuration is loaded. */
+function start(consent: ReturnType<typeof createConsentStore>) {
+  const marketing = startMarketingCookies(consent);
+  marketing.setCompanyDomains(COMPANY_DOMAINS);
+  return marketing;
+}
 
 beforeEach(() => clearCookies());
 afterEach(() => {
@@ -15,17 +26,13 @@ afterEach(() => {
 });
 
 describe('isCompanyReferrer', () => {
-  it('names exactly two company domains', () => {
-    expect(COMPANY_DOMAINS).toHaveLength(2);
-  });
-
   it.each([
     `https://${FIRST}/`,
     `https://www.${FIRST}/pricing?utm_source=x`,
     `http://blog.${SECOND}/post`,
     `https://WWW.${SECOND.toUpperCase()}./`,
   ])('counts %s', (referrer) => {
-    expect(isCompanyReferrer(referrer, 'portal.test')).toBe(true);
+    expect(isCompany(referrer)).toBe(true);
   });
 
   it.each([
@@ -37,11 +44,15 @@ describe('isCompanyReferrer', () => {
     ['not a web URL', `ftp://${FIRST}/`],
     ['not a URL', FIRST],
   ])('does not count %s', (_case, referrer) => {
-    expect(isCompanyReferrer(referrer, 'portal.test')).toBe(false);
+    expect(isCompany(referrer)).toBe(false);
+  });
+
+  it('counts nothing without company domains', () => {
+    expect(isCompanyReferrer(`https://${FIRST}/`, 'portal.test', [])).toBe(false);
   });
 
   it('does not count the portal itself, even under a company domain', () => {
-    expect(isCompanyReferrer(`https://my.${FIRST}/billing`, `my.${FIRST}`)).toBe(false);
+    expect(isCompany(`https://my.${FIRST}/billing`, `my.${FIRST}`)).toBe(false);
   });
 });
 
@@ -50,7 +61,7 @@ describe('startMarketingCookies', () => {
     fakeReferrer(`https://www.${FIRST}/`);
     const consent = createConsentStore();
     const write = vi.spyOn(document, 'cookie', 'set');
-    startMarketingCookies(consent);
+    start(consent);
     expect(cookies()).not.toContain('cfmd');
     consent.save({ analytics: false, marketing: true });
     expect(cookies()).toContain('cfmd=true');
@@ -60,14 +71,14 @@ describe('startMarketingCookies', () => {
   it('sets cfmd at once when a stored choice allows marketing', () => {
     fakeReferrer(`https://${SECOND}/`);
     createConsentStore().save({ analytics: false, marketing: true });
-    startMarketingCookies(createConsentStore());
+    start(createConsentStore());
     expect(cookies()).toContain('cfmd=true');
   });
 
   it('does not set cfmd without marketing consent, nor from another referrer', () => {
     fakeReferrer(`https://${FIRST}/`);
     const consent = createConsentStore();
-    startMarketingCookies(consent);
+    start(consent);
     consent.save({ analytics: true, marketing: false });
     expect(cookies()).not.toContain('cfmd');
 
@@ -75,7 +86,7 @@ describe('startMarketingCookies', () => {
     fakeReferrer('https://search.test/');
     const allowed = createConsentStore();
     allowed.save({ analytics: false, marketing: true });
-    startMarketingCookies(allowed);
+    start(allowed);
     expect(cookies()).not.toContain('cfmd');
   });
 
@@ -85,7 +96,7 @@ describe('startMarketingCookies', () => {
     document.cookie = 'cfmd=earlier; Path=/';
     const consent = createConsentStore();
     const write = vi.spyOn(document, 'cookie', 'set');
-    startMarketingCookies(consent);
+    start(consent);
     consent.save({ analytics: false, marketing: true });
     expect(write).not.toHaveBeenCalled();
     expect(cookies()).toContain('cfmd=earlier');
@@ -93,7 +104,7 @@ describe('startMarketingCookies', () => {
 
   it('sets sctz=true for a day after a completed sign-up, once marketing is allowed', () => {
     const consent = createConsentStore();
-    const marketing = startMarketingCookies(consent);
+    const marketing = start(consent);
     const write = vi.spyOn(document, 'cookie', 'set');
     marketing.signupCompleted();
     expect(cookies()).not.toContain('sctz');
@@ -105,7 +116,7 @@ describe('startMarketingCookies', () => {
   it('never sets sctz when marketing is refused', () => {
     const consent = createConsentStore();
     consent.save({ analytics: true, marketing: false });
-    startMarketingCookies(consent).signupCompleted();
+    start(consent).signupCompleted();
     expect(cookies()).not.toContain('sctz');
   });
 
@@ -113,10 +124,29 @@ describe('startMarketingCookies', () => {
     fakeReferrer(`https://${FIRST}/`);
     const consent = createConsentStore();
     consent.save({ analytics: false, marketing: true });
-    startMarketingCookies(consent).signupCompleted();
+    start(consent).signupCompleted();
     expect(cookies()).toContain('cfmd=true');
     expect(cookies()).toContain('sctz=true');
     consent.save({ analytics: false, marketing: false });
     expect(cookies()).toBe('');
+  });
+
+  it('reads the referrer at start-up and decides once the company domains are known', () => {
+    const referrer = fakeReferrer(`https://www.${FIRST}/`);
+    const consent = createConsentStore();
+    consent.save({ analytics: false, marketing: true });
+    const marketing = startMarketingCookies(consent);
+    referrer.mockReturnValue('https://search.test/');
+    expect(cookies()).not.toContain('cfmd');
+    marketing.setCompanyDomains(COMPANY_DOMAINS);
+    expect(cookies()).toContain('cfmd=true');
+  });
+
+  it('sets no cfmd when the deployment names no company domains', () => {
+    fakeReferrer(`https://${FIRST}/`);
+    const consent = createConsentStore();
+    startMarketingCookies(consent).setCompanyDomains([]);
+    consent.save({ analytics: false, marketing: true });
+    expect(cookies()).not.toContain('cfmd');
   });
 });

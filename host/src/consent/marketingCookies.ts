@@ -8,14 +8,11 @@ export const SCTZ_COOKIE = 'sctz';
 export const SCTZ_MAX_AGE_S = 24 * 60 * 60;
 
 /**
- * The two company domains whose referrals set cfmd: the provider's marketing sites. The spec does
- * not name them; these are placeholders (RFC 2606) to replace with the real ones. A domain counts
- * with all its subdomains (www., blog., …).
+ * Whether a referrer URL is one of the company domains (not the portal itself). The domains are the
+ * provider's marketing sites, `companyDomains` of the runtime configuration (lower-case host names;
+ * the api's `PORTAL_COMPANY_DOMAINS`): a domain counts with all its subdomains (www., blog., …).
  */
-export const COMPANY_DOMAINS: readonly string[] = ['example.com', 'example.net'];
-
-/** Whether a referrer URL is one of the company domains (not the portal itself). */
-export function isCompanyReferrer(referrer: string, portalHost: string, domains = COMPANY_DOMAINS): boolean {
+export function isCompanyReferrer(referrer: string, portalHost: string, domains: readonly string[]): boolean {
   let host: string;
   try {
     const url = new URL(referrer);
@@ -38,6 +35,11 @@ function writeCookie(doc: Document, name: string, maxAgeS?: number): void {
 }
 
 export interface MarketingCookies {
+  /**
+   * The company domains (`runtimeConfig.companyDomains`), known once the runtime configuration is
+   * loaded: decides cfmd from the referrer read at start-up.
+   */
+  setCompanyDomains(domains: readonly string[]): void;
   /** a sign-up just completed: sctz, now or once marketing is allowed */
   signupCompleted(): void;
   stop(): void;
@@ -48,10 +50,19 @@ export interface MarketingCookies {
  * happened before the visitor decided (the landing's referrer, a sign-up) is remembered in memory
  * for this page only, and written the moment marketing is allowed; nothing is stored meanwhile.
  * Withdrawing marketing consent deletes both.
+ *
+ * The landing's referrer is read at start-up (this call); whether it is a company site is decided
+ * once the company domains arrive with the runtime configuration (`setCompanyDomains`).
  */
 export function startMarketingCookies(consent: ConsentStore, doc: Document = document): MarketingCookies {
   // cfmd: spec section 9, "when the referrer comes from one of two company domains and the cookie is absent"
-  let cfmdPending = isCompanyReferrer(doc.referrer, doc.location.hostname) && !hasCookie(doc, CFMD_COOKIE);
+  const landing = {
+    referrer: doc.referrer,
+    portalHost: doc.location.hostname,
+    cfmdAbsent: !hasCookie(doc, CFMD_COOKIE),
+  };
+  let domainsKnown = false;
+  let cfmdPending = false;
   let sctzPending = false;
   const apply = () => {
     const state = consent.getState();
@@ -67,6 +78,12 @@ export function startMarketingCookies(consent: ConsentStore, doc: Document = doc
   apply();
   const stop = consent.subscribe(apply);
   return {
+    setCompanyDomains(domains) {
+      if (domainsKnown) return;
+      domainsKnown = true;
+      cfmdPending = landing.cfmdAbsent && isCompanyReferrer(landing.referrer, landing.portalHost, domains);
+      apply();
+    },
     signupCompleted() {
       sctzPending = true;
       apply();

@@ -72,7 +72,10 @@ describe('NavigationDrawer', () => {
   });
 
   it('a services-enabled workspace: every item, workspace items pointing at it', async () => {
-    renderPortal('/support', signedIn(), { workspaces: () => [ws('c-1', { services: [{ uid: 's' }] })] });
+    renderPortal('/support', signedIn(), {
+      workspaces: () => [ws('c-1', { services: [{ uid: 's' }] })],
+      runtimeConfig: { documentationUrl: 'https://help.provider.test/' },
+    });
     await screen.findByRole('heading', { name: 'portal_support/Support' });
     await waitFor(() =>
       expect(itemNames()).toEqual([
@@ -94,16 +97,14 @@ describe('NavigationDrawer', () => {
       '/workspace/c-1/settings',
     );
     const howTo = screen.getByRole('link', { name: 'How To' });
-    expect(howTo.getAttribute('href')).toBe('https://docs.example.com');
+    expect(howTo.getAttribute('href')).toBe('https://help.provider.test/');
     expect(howTo.getAttribute('target')).toBe('_blank');
   });
 
-  it('no workspace: Home and the items that need none', async () => {
+  it('no workspace: Home and the items that need none; no How To without a help site', async () => {
     renderPortal('/support', signedIn(), { workspaces: () => [] });
     await screen.findByRole('heading', { name: 'portal_support/Support' });
-    await waitFor(() =>
-      expect(itemNames()).toEqual(['Home', 'Support', 'Products', 'Solutions', 'How To', 'Profile']),
-    );
+    await waitFor(() => expect(itemNames()).toEqual(['Home', 'Support', 'Products', 'Solutions', 'Profile']));
     expect(screen.queryByRole('button', { name: /switch workspace/ })).toBeNull();
   });
 

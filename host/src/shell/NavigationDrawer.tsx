@@ -50,8 +50,13 @@ export function NavigationDrawer({
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const location = useLocation();
-  const { session, workspace, featureFlags } = usePortal();
-  const items = drawerItems({ signedIn: session.isAuthenticated, workspace, featureFlags });
+  const { session, workspace, featureFlags, runtimeConfig } = usePortal();
+  const items = drawerItems({
+    signedIn: session.isAuthenticated,
+    workspace,
+    featureFlags,
+    documentationUrl: runtimeConfig.documentationUrl,
+  });
   const selected = drawerKeyOfRoute(matchPortalRoute(location.pathname)?.route.name);
   const go = (to: string) => (event: MouseEvent) => {
     event.preventDefault();

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../routes/routeTable';
 import { type DrawerState, drawerItems, drawerKeyOfRoute } from './drawerItems';
 
+const DOCS = 'https://help.provider.test';
 const keys = (state: Partial<DrawerState>, routes = ROUTES) =>
-  drawerItems({ signedIn: true, workspace: null, featureFlags: {}, ...state }, routes).map((i) => i.key);
+  drawerItems(
+    { signedIn: true, workspace: null, featureFlags: {}, documentationUrl: DOCS, ...state },
+    routes,
+  ).map((i) => i.key);
 
 const cab = { contractUid: 'c-1', kind: 'CAB', services: [] };
 const std = { contractUid: 's-1', kind: 'STD', services: [] };
@@ -47,19 +51,35 @@ describe('drawerItems', () => {
   });
 
   it('links workspace items to the current workspace', () => {
-    const items = drawerItems({ signedIn: true, workspace: withServices(cab), featureFlags: {} });
+    const items = drawerItems({
+      signedIn: true,
+      workspace: withServices(cab),
+      featureFlags: {},
+      documentationUrl: DOCS,
+    });
     expect(Object.fromEntries(items.map((i) => [i.key, i.to]))).toMatchObject({
       dashboard: '/workspace/c-1/dashboard',
       billing: '/workspace/c-1/billing',
       status: '/workspace/c-1/status',
       settings: '/workspace/c-1/settings',
-      howTo: 'https://docs.example.com',
+      howTo: DOCS,
     });
     expect(items.find((i) => i.key === 'howTo')?.external).toBe(true);
   });
 
   it('a visitor (an open page such as NewInstance) sees only what needs no sign-in', () => {
     expect(keys({ signedIn: false })).toEqual(['howTo']);
+  });
+
+  it('How To links the configured help site, also a path of the portal, and is hidden without one', () => {
+    const howTo = (documentationUrl: string | null) =>
+      drawerItems({ signedIn: true, workspace: null, featureFlags: {}, documentationUrl }).find(
+        (i) => i.key === 'howTo',
+      );
+    expect(howTo('/help')).toMatchObject({ to: '/help', external: true });
+    expect(howTo(null)).toBeUndefined();
+    expect(keys({ documentationUrl: null })).toEqual(['home', 'support', 'products', 'solutions', 'profile']);
+    expect(keys({ signedIn: false, documentationUrl: null })).toEqual([]);
   });
 
   it('hides an item whose route’s feature flag is off or unknown, shows it when on', () => {

@@ -1,6 +1,5 @@
 import type { PortalRoute } from '../routes/routeTable';
 import { ROUTES } from '../routes/routeTable';
-import { DOCUMENTATION_URL } from './links';
 
 export type DrawerItemKey =
   | 'home'
@@ -34,6 +33,12 @@ export interface DrawerState {
   signedIn: boolean;
   workspace: DrawerWorkspace | null;
   featureFlags: Readonly<Record<string, boolean>>;
+  /**
+   * The help site of How To (spec section 9: "the documentation base URL points to a help site"),
+   * `runtimeConfig.documentationUrl` (the api's `PORTAL_DOCS_URL`); null: no How To item. It opens
+   * in a new tab, so leaving the portal never loses a half-filled form.
+   */
+  documentationUrl: string | null;
 }
 
 /** A workspace with services counts as services-enabled (spec section 1). */
@@ -53,8 +58,9 @@ export function hasDashboard(workspace: DrawerWorkspace | null): boolean {
 /**
  * The drawer's items, in order, for this state (pure; decisions in host/README.md, "Drawer"):
  * workspace items need a current workspace (Dashboard also the kind rule above, Status services),
- * Home stands in for the Dashboard, items whose route requires auth are hidden from visitors, and
- * an item whose route's feature flag is not true is hidden like its route.
+ * Home stands in for the Dashboard, items whose route requires auth are hidden from visitors, an
+ * item whose route's feature flag is not true is hidden like its route, and How To needs a
+ * configured help site.
  */
 export function drawerItems(state: DrawerState, routes: readonly PortalRoute[] = ROUTES): DrawerItem[] {
   const { workspace } = state;
@@ -67,7 +73,7 @@ export function drawerItems(state: DrawerState, routes: readonly PortalRoute[] =
     { key: 'support', to: '/support', route: 'Support' },
     { key: 'products', to: '/products', route: 'Products' },
     { key: 'solutions', to: '/solutions', route: 'Solutions' },
-    { key: 'howTo', to: DOCUMENTATION_URL, external: true },
+    state.documentationUrl !== null && { key: 'howTo', to: state.documentationUrl, external: true },
     { key: 'profile', to: '/profile', route: 'Profile' },
     ws !== null && { key: 'settings', to: `${ws}/settings`, route: 'WorkspaceSettings' },
   ];

@@ -4,6 +4,7 @@ import {
   EMPTY_RUNTIME_CONFIG,
   type PortalMe,
   type PortalWorkspaceFragment,
+  type RuntimeConfig,
 } from '@portal/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
@@ -22,6 +23,8 @@ export interface RenderPortalOptions {
   workspaces?: (() => PortalWorkspaceFragment[]) | 'unavailable';
   /** what `me` answers (a getter); default `meFixture()` */
   me?: () => PortalMe;
+  /** the deployment's runtime configuration; default: nothing configured (`EMPTY_RUNTIME_CONFIG`) */
+  runtimeConfig?: Partial<RuntimeConfig>;
 }
 
 /** The whole host as bootstrap mounts it, on a memory router at `path`, with this session. */
@@ -47,7 +50,7 @@ export function renderPortal(path: string, auth: AuthResponseBody | null, option
     <App
       router={router}
       store={store}
-      runtimeConfig={EMPTY_RUNTIME_CONFIG}
+      runtimeConfig={{ ...EMPTY_RUNTIME_CONFIG, ...options.runtimeConfig }}
       workspaces={workspaces}
       notifications={notifications}
     />,

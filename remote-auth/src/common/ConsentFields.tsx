@@ -2,11 +2,16 @@ import { Link } from '@fluentui/react-components';
 import { CheckboxField } from '@portal/shared';
 import { Trans } from 'react-i18next';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
-import { LEGAL_LINKS } from './legal';
+import { useLegalLinks } from './legal';
+
+/** A legal document's name: a link opening in a new tab, or (no address configured) plain text. */
+const legalLink = (href: string | null) =>
+  href ? <Link href={href} target="_blank" rel="noopener" /> : <span />;
 
 /** The two sign-up consents (spec section 5): personal data processing (required), marketing (optional). */
 export function ConsentFields() {
   const { t } = useAuthTranslation();
+  const links = useLegalLinks();
   return (
     <>
       <CheckboxField
@@ -16,10 +21,7 @@ export function ConsentFields() {
           <Trans
             t={t}
             i18nKey="signup.consentPersonalData"
-            components={{
-              privacy: <Link href={LEGAL_LINKS.privacyPolicy} target="_blank" rel="noopener" />,
-              sms: <Link href={LEGAL_LINKS.smsTerms} target="_blank" rel="noopener" />,
-            }}
+            components={{ privacy: legalLink(links.privacyPolicy), sms: legalLink(links.smsTerms) }}
           />
         }
       />

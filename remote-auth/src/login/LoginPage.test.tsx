@@ -237,11 +237,24 @@ describe('Sign up tab', () => {
     });
   });
 
-  it('links the consent to the privacy policy and the SMS terms', () => {
-    renderLogin('/auth/signup');
-    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
-      '/legal/privacy-policy',
+  it('links the consent to the configured privacy policy and SMS terms, in a new tab', () => {
+    renderLogin('/auth/signup', {
+      runtimeConfig: { privacyPolicyUrl: '/legal/privacy-policy', smsTermsUrl: 'https://provider.test/sms' },
+    });
+    const privacy = screen.getByRole('link', { name: 'Privacy policy' });
+    expect(privacy.getAttribute('href')).toBe('/legal/privacy-policy');
+    expect(privacy.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'SMS terms' }).getAttribute('href')).toBe(
+      'https://provider.test/sms',
     );
+  });
+
+  it('keeps the consent text but links nothing that is not configured', () => {
+    renderLogin('/auth/signup', { runtimeConfig: { smsTermsUrl: '/legal/sms-terms' } });
+    const consent = screen.getByRole('checkbox', { name: /processing of my personal data/ });
+    expect(consent).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Privacy policy' })).toBeNull();
+    expect(screen.getByText('Privacy policy').closest('a')).toBeNull();
     expect(screen.getByRole('link', { name: 'SMS terms' }).getAttribute('href')).toBe('/legal/sms-terms');
   });
 

@@ -5,10 +5,12 @@ import {
   CONTRACT_VERSION,
   type ConfirmRequest,
   createI18n,
+  EMPTY_RUNTIME_CONFIG,
   type IdentityApi,
   type IdentityConfig,
   PortalContext,
   type PortalContextValue,
+  type RuntimeConfig,
 } from '@portal/shared';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -90,6 +92,8 @@ export interface RenderOptions {
   isAuthenticated?: boolean;
   config?: IdentityConfig | null;
   recaptchaSiteKey?: string | null;
+  /** the rest of the deployment's runtime configuration; default: nothing configured */
+  runtimeConfig?: Partial<RuntimeConfig>;
   /** the urql client, faked at the boundary (its `executeQuery` / `executeMutation`); default: none */
   graphql?: object;
 }
@@ -106,7 +110,11 @@ export function renderPage(page: ReactElement, options: RenderOptions = {}) {
       config: options.config === undefined ? CONFIG : options.config,
     },
     identity: identity as unknown as IdentityApi,
-    runtimeConfig: { recaptchaSiteKey: options.recaptchaSiteKey ?? null, sentryDsn: null },
+    runtimeConfig: {
+      ...EMPTY_RUNTIME_CONFIG,
+      ...options.runtimeConfig,
+      recaptchaSiteKey: options.recaptchaSiteKey ?? options.runtimeConfig?.recaptchaSiteKey ?? null,
+    },
     navigate: vi.fn(),
     notify: vi.fn(),
     copy: vi.fn(async () => true),
