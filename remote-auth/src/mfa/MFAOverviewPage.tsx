@@ -41,7 +41,7 @@ export default function MFAOverviewPage() {
   };
   const askDeactivate = () =>
     void confirm({
-      text: t('mfa.overview.deactivateConfirm', { interpolation: { escapeValue: true } }),
+      text: t('mfa.overview.deactivateConfirm'),
       action: deactivate,
     });
 

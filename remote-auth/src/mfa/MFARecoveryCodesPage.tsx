@@ -45,7 +45,7 @@ export default function MFARecoveryCodesPage() {
   };
   const askRegenerate = () =>
     void confirm({
-      text: t('mfa.recovery.regenerateConfirm', { interpolation: { escapeValue: true } }),
+      text: t('mfa.recovery.regenerateConfirm'),
       action: regenerate,
     });
 
