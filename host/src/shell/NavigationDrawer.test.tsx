@@ -191,9 +191,10 @@ describe('NavigationDrawer', () => {
     await screen.findByRole('heading', { name: 'portal_support/Support' });
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
-    // an overlay: a modal navigation in a portal (jsdom never ends its entry motion, which keeps
-    // it aria-hidden here, hence `hidden: true`)
-    const overlay = await screen.findByRole('navigation', { name: 'Main navigation', hidden: true });
+    // an overlay: a modal navigation in a portal (jsdom never ends its entry motion, which can keep
+    // it aria-hidden here, hiding its accessible name too: found as hidden, its label read directly)
+    const overlay = await screen.findByRole('navigation', { hidden: true }, { timeout: 5000 });
+    expect(overlay.getAttribute('aria-label')).toBe('Main navigation');
     expect(overlay.getAttribute('aria-modal')).toBe('true');
     await userEvent.click(within(overlay).getByRole('link', { name: 'Products', hidden: true }));
     await waitFor(() => expect(url()).toBe('/products'));

@@ -1,6 +1,6 @@
 import { FluentProvider } from '@fluentui/react-components';
 import { mainLightTheme } from '@portal/shared';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -32,6 +32,7 @@ describe('RouteError', () => {
     expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('button', { name: 'Cookie Policy' })).toBeTruthy();
     const { reportError } = await import('../errors/reportError');
-    expect(reportError).toHaveBeenCalledWith(expect.any(Error), { phase: 'routing' });
+    // reported from an effect, possibly a moment after the first paint
+    await waitFor(() => expect(reportError).toHaveBeenCalledWith(expect.any(Error), { phase: 'routing' }));
   });
 });
