@@ -1,4 +1,4 @@
-import { FluentProvider, makeStyles } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { mainLightTheme, type RuntimeConfig } from '@portal/shared';
 import { I18nextProvider } from 'react-i18next';
 import { type DataRouter, RouterProvider } from 'react-router';
@@ -8,8 +8,6 @@ import { i18n } from './portal/i18n';
 import { PortalProvider } from './portal/PortalProvider';
 import type { SessionStore } from './session/sessionStore';
 import type { WorkspaceController } from './workspace/workspaceController';
-
-const useStyles = makeStyles({ root: { minHeight: '100vh' } });
 
 export function App({
   router,
@@ -29,10 +27,9 @@ export function App({
   /** default: a store over this browser's local storage */
   consent?: ConsentStore | undefined;
 }) {
-  const styles = useStyles();
   return (
     <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={mainLightTheme} className={styles.root}>
+      <FluentProvider theme={mainLightTheme}>
         <ConsentContext.Provider value={consent ?? null}>
           <PortalProvider
             router={router}

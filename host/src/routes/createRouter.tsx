@@ -4,9 +4,9 @@ import type { FeatureFlagSource, WorkspaceGuardSource } from '../guard/workspace
 import { HomePage } from '../home/HomePage';
 import { RemotePage } from '../remote/RemotePage';
 import type { SessionStore } from '../session/sessionStore';
-import { InitialProgress } from '../shell/InitialProgress';
 import { RouteError } from '../shell/RouteError';
 import { Shell } from '../shell/Shell';
+import { StartupSkeleton } from '../shell/StartupSkeleton';
 import { type PortalRoute, REDIRECTS, ROUTES } from './routeTable';
 
 function elementFor(route: PortalRoute) {
@@ -36,7 +36,7 @@ export function buildRouteObjects(source: GuardSource): RouteObject[] {
     {
       element: <Shell />,
       errorElement: <RouteError />,
-      HydrateFallback: InitialProgress,
+      HydrateFallback: StartupSkeleton,
       children,
     },
   ];

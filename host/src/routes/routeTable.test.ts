@@ -47,6 +47,14 @@ describe('route table', () => {
     expect(route?.meta).toMatchObject(meta);
   });
 
+  it('gives every route a title for the app bar and the document, translated in the shell', async () => {
+    const { shellEn } = await import('../portal/en');
+    for (const route of ROUTES) {
+      expect(route.meta.title, route.name).toBeTruthy();
+      expect(shellEn.routeTitles[route.name], route.name).toBe(route.meta.title);
+    }
+  });
+
   it('has the aliases of the spec', () => {
     expect(findRoute('Home')?.aliases).toEqual(['/home']);
     expect(findRoute('MultiFactorAuthorization')?.aliases).toEqual(['/auth/2fa/reauthenticate']);

@@ -30,7 +30,12 @@ describe('AppBar', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        Response.json({ billing: 'http://b/m.json', support: 'http://s/m.json', compute: 'http://c/m.json' }),
+        Response.json({
+          auth: 'http://a/m.json',
+          billing: 'http://b/m.json',
+          support: 'http://s/m.json',
+          compute: 'http://c/m.json',
+        }),
       ),
     );
     await registerPortalRemotes();
@@ -78,6 +83,23 @@ describe('AppBar', () => {
     const button = within(screen.getByRole('banner')).getByRole('link', { name: 'Support' });
     expect(button.getAttribute('href')).toBe('/support');
     expect(within(button).queryByText(/\d/)).toBeNull();
+  });
+
+  it('a sign-in page has a bar of its own: the brand and its title, no drawer or account', async () => {
+    renderPortal('/auth/reset-password', signedOut());
+    await screen.findByRole('heading', { name: 'portal_auth/PasswordReset' });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Customer Portal')).toBeTruthy();
+    expect(within(banner).getByText('Reset password')).toBeTruthy();
+    expect(within(banner).queryByRole('button')).toBeNull();
+    expect(document.title).toBe('Reset password · Customer Portal');
+  });
+
+  it('the Support badge is drawn on the envelope icon, not beside it', async () => {
+    renderPortal('/products', signedIn(), { workspaces: () => [unread(3)] });
+    const button = await screen.findByRole('link', { name: 'Support, 3 unread messages' });
+    const icon = button.querySelector('svg')!.parentElement!;
+    expect(within(icon).getByText('3')).toBeTruthy();
   });
 
   it('signed out: no Support button', async () => {

@@ -1,5 +1,12 @@
 import { FluentProvider, makeStyles, type Theme, tokens } from '@fluentui/react-components';
-import { authLightTheme, mainLightTheme, type ThemeName, themeForPath, usePortal } from '@portal/shared';
+import {
+  authLightTheme,
+  BREAKPOINTS,
+  mainLightTheme,
+  type ThemeName,
+  themeForPath,
+  usePortal,
+} from '@portal/shared';
 import { type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
@@ -13,16 +20,19 @@ import { PageProgressBar } from './PageProgressBar';
 import { useDrawerState } from './useDrawerState';
 import { usePageLoadingCounter } from './usePageLoadingCounter';
 
-const THEMES: Record<ThemeName, Theme> = { app: mainLightTheme, auth: authLightTheme };
+export const THEMES: Record<ThemeName, Theme> = { app: mainLightTheme, auth: authLightTheme };
 
 const useStyles = makeStyles({
-  provider: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
+  // Layout lives on a div inside the provider: Fluent copies the provider's classes onto the
+  // mount node of every portal (menus, dialogs, toasts), where a full-height box covers the page.
+  frame: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
   body: { display: 'flex', flex: 1, minHeight: 0 },
   main: {
     flex: 1,
     minWidth: 0,
     padding: tokens.spacingHorizontalXL,
     backgroundColor: tokens.colorNeutralBackground2,
+    [`@media (max-width: ${BREAKPOINTS.sm - 0.02}px)`]: { padding: tokens.spacingHorizontalM },
   },
   authMain: {
     flex: 1,
@@ -31,6 +41,7 @@ const useStyles = makeStyles({
     alignItems: 'flex-start',
     padding: tokens.spacingVerticalXXXL,
     backgroundColor: tokens.colorNeutralBackground2,
+    [`@media (max-width: ${BREAKPOINTS.sm - 0.02}px)`]: { padding: tokens.spacingHorizontalS },
   },
 });
 
@@ -77,11 +88,16 @@ export function Shell() {
   } else if (themeName === 'auth') {
     // sign-in steps stand alone; auth pages that ask for the app theme (2FA management of a
     // signed-in customer) keep the drawer and app bar, so the customer can go back to work
-    layout = <main className={styles.authMain}>{outlet}</main>;
+    layout = (
+      <>
+        <AppBar title={title} />
+        <main className={styles.authMain}>{outlet}</main>
+      </>
+    );
   } else {
     layout = (
       <>
-        <AppBar title={title} drawerOpen={drawer.open} onToggleDrawer={drawer.toggle} />
+        <AppBar title={title} drawer={{ open: drawer.open, onToggle: drawer.toggle }} />
         <div className={styles.body}>
           <NavigationDrawer open={drawer.open} mobile={drawer.mobile} onClose={drawer.close} />
           <main className={styles.main}>{outlet}</main>
@@ -90,12 +106,14 @@ export function Shell() {
     );
   }
   return (
-    <FluentProvider theme={THEMES[themeName]} className={styles.provider} data-theme={themeName}>
+    <FluentProvider theme={THEMES[themeName]} data-theme={themeName}>
       <PageLoadingContext.Provider value={pageLoading.track}>
-        {progress}
-        {layout}
-        {/* outside the layouts: every screen has it, with chrome, under /auth/ and full-screen */}
-        <CookieConsent />
+        <div className={styles.frame}>
+          {progress}
+          {layout}
+          {/* outside the layouts: every screen has it, with chrome, under /auth/ and full-screen */}
+          <CookieConsent />
+        </div>
       </PageLoadingContext.Provider>
     </FluentProvider>
   );

@@ -1,12 +1,14 @@
-import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, CounterBadge, makeStyles } from '@fluentui/react-components';
 import { Mail24Regular } from '@fluentui/react-icons';
 import { usePortal } from '@portal/shared';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
-  button: { color: tokens.colorNeutralForegroundOnBrand, position: 'relative' },
-  badge: { position: 'absolute', top: '0', insetInlineEnd: '0' },
+  // Fluent's button clips its content; the badge overhangs the envelope's upper corner
+  button: { overflow: 'visible' },
+  icon: { position: 'relative', display: 'inline-flex' },
+  badge: { position: 'absolute', top: '-6px', insetInlineEnd: '-8px' },
 });
 
 /**
@@ -29,20 +31,23 @@ export function SupportButton() {
       href="/support"
       appearance="transparent"
       className={styles.button}
-      icon={<Mail24Regular />}
+      icon={
+        <span className={styles.icon}>
+          <Mail24Regular />
+          {unread > 0 ? (
+            <CounterBadge
+              className={styles.badge}
+              count={unread}
+              overflowCount={99}
+              size="small"
+              color="danger"
+              aria-hidden
+            />
+          ) : null}
+        </span>
+      }
       aria-label={unread > 0 ? t('appBar.supportUnread', { count: unread }) : t('appBar.support')}
       onClick={open}
-    >
-      {unread > 0 ? (
-        <CounterBadge
-          className={styles.badge}
-          count={unread}
-          overflowCount={99}
-          size="small"
-          color="danger"
-          aria-hidden
-        />
-      ) : null}
-    </Button>
+    />
   );
 }

@@ -9,17 +9,23 @@ import {
   MenuPopover,
   MenuTrigger,
   makeStyles,
-  tokens,
 } from '@fluentui/react-components';
 import { Person20Regular, PersonCircle24Regular, SignOut20Regular } from '@fluentui/react-icons';
-import { usePortal } from '@portal/shared';
+import { BREAKPOINTS, usePortal } from '@portal/shared';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { loginWithRedirect } from '../guard/guard';
 
 const useStyles = makeStyles({
-  onBrand: { color: tokens.colorNeutralForegroundOnBrand },
+  // phones: the icon only (the accessible name still says who is signed in)
+  name: {
+    [`@media (max-width: ${BREAKPOINTS.sm - 0.02}px)`]: { display: 'none' },
+    maxWidth: '24ch',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
 });
 
 /**
@@ -39,7 +45,7 @@ export function UserMenu() {
       navigate(to);
     };
     return (
-      <Button as="a" href={to} appearance="transparent" className={styles.onBrand} onClick={signIn}>
+      <Button as="a" href={to} appearance="transparent" onClick={signIn}>
         {t('userMenu.signIn')}
       </Button>
     );
@@ -58,11 +64,10 @@ export function UserMenu() {
       <MenuTrigger disableButtonEnhancement>
         <MenuButton
           appearance="transparent"
-          className={styles.onBrand}
           icon={<PersonCircle24Regular />}
           aria-label={t('userMenu.label', { name })}
         >
-          {name}
+          <span className={styles.name}>{name}</span>
         </MenuButton>
       </MenuTrigger>
       <MenuPopover>

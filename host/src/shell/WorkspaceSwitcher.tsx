@@ -7,6 +7,7 @@ import {
   MenuPopover,
   MenuTrigger,
   makeStyles,
+  tokens,
 } from '@fluentui/react-components';
 import { usePortal } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,19 @@ import { useTranslation } from 'react-i18next';
 const useStyles = makeStyles({
   button: { width: '100%', justifyContent: 'flex-start', minWidth: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  logo: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '24px',
+    height: '24px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground6,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase100,
+    fontWeight: tokens.fontWeightSemibold,
+    '::before': { content: 'attr(data-logo)' },
+  },
 });
 
 /**
@@ -37,7 +51,9 @@ export function WorkspaceSwitcher() {
         <MenuButton
           appearance="subtle"
           className={styles.button}
-          icon={<Avatar name={workspace.workspaceName} initials={workspace.logo} shape="square" size={24} />}
+          // The logo is decoration beside the name: its letters are drawn by CSS, so that what the
+          // button shows as text (the name) is exactly what its accessible name contains.
+          icon={<span aria-hidden className={styles.logo} data-logo={workspace.logo} />}
           aria-label={t('workspaces.switch', { name: workspace.workspaceName })}
         >
           <span className={styles.name}>{workspace.workspaceName}</span>

@@ -9,7 +9,10 @@ import {
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { NotificationStore } from './notificationStore';
 
-/** Shows a notification store as Fluent toasts, each one until its timeout; render once per page. */
+/**
+ * Shows a notification store as Fluent toasts, each one while it is listed (the store times them
+ * out); render once per page.
+ */
 export function NotificationToaster({
   store,
   position = 'top-end',
@@ -29,7 +32,7 @@ export function NotificationToaster({
       shown.current.delete(id);
       dismissToast(id);
     }
-    for (const { id, type, message, timeout } of listed) {
+    for (const { id, type, message } of listed) {
       if (shown.current.has(id)) continue;
       shown.current.add(id);
       dispatchToast(
@@ -39,7 +42,8 @@ export function NotificationToaster({
         {
           toastId: id,
           intent: type,
-          timeout,
+          // the store's timer, not Fluent's: Fluent starts its own only after the enter animation
+          timeout: -1,
           // the message may be listed again once its toast has left the screen
           onStatusChange: (_event, { status }) => {
             if (status === 'dismissed' || status === 'unmounted') store.dismiss(id);

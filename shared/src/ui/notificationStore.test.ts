@@ -46,4 +46,16 @@ describe('createNotificationStore', () => {
     expect(listener).not.toHaveBeenCalled();
     expect(store.list()).not.toBe(list);
   });
+
+  it('takes each notification off the list when its own timeout has passed on the store clock', () => {
+    const timers: { run: () => void; ms: number }[] = [];
+    const store = createNotificationStore({ setTimeout: (run, ms) => timers.push({ run, ms }) });
+    store.notify({ type: 'success', message: 'Saved' });
+    store.notify({ type: 'error', message: 'Broken', timeout: 5000 });
+    expect(timers.map((timer) => timer.ms)).toEqual([2000, 5000]);
+    timers[0]!.run();
+    expect(store.list().map((entry) => entry.message)).toEqual(['Broken']);
+    timers[1]!.run();
+    expect(store.list()).toEqual([]);
+  });
 });

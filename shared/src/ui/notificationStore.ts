@@ -23,9 +23,13 @@ export interface NotificationStore {
 /**
  * The notification list of spec section 4, which ignores a notification whose message duplicates
  * one already listed. It lives outside React so that non-React code (the GraphQL client's error
- * handling) can notify too; a `NotificationToaster` shows it.
+ * handling) can notify too; a `NotificationToaster` shows it. Each notification leaves the list
+ * `timeout` ms after it was listed (the store's clock, not the toast's animations, which would add
+ * their enter time to it).
  */
-export function createNotificationStore(): NotificationStore {
+export function createNotificationStore(
+  clock: { setTimeout: (run: () => void, ms: number) => unknown } = globalThis,
+): NotificationStore {
   let listed: readonly ListedNotification[] = [];
   const listeners = new Set<() => void>();
   let nextId = 1;
@@ -33,10 +37,15 @@ export function createNotificationStore(): NotificationStore {
     listed = next;
     for (const listener of listeners) listener();
   };
+  const dismiss = (id: string) => {
+    if (listed.some((entry) => entry.id === id)) update(listed.filter((entry) => entry.id !== id));
+  };
   return {
     notify: ({ type, message, timeout = NOTIFICATION_TIMEOUT_MS }) => {
       if (listed.some((entry) => entry.message === message)) return false;
-      update([...listed, { id: `notification-${nextId++}`, type, message, timeout }]);
+      const id = `notification-${nextId++}`;
+      update([...listed, { id, type, message, timeout }]);
+      clock.setTimeout(() => dismiss(id), timeout);
       return true;
     },
     list: () => listed,
@@ -44,8 +53,6 @@ export function createNotificationStore(): NotificationStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dismiss: (id) => {
-      if (listed.some((entry) => entry.id === id)) update(listed.filter((entry) => entry.id !== id));
-    },
+    dismiss,
   };
 }

@@ -1,0 +1,30 @@
+import { FluentProvider, makeStyles, tokens } from '@fluentui/react-components';
+import { themeForPath } from '@portal/shared';
+import { useLocation } from 'react-router';
+import { matchPortalRoute } from '../routes/routeTable';
+import { AppBar } from './AppBar';
+import { PageProgressBar } from './PageProgressBar';
+import { THEMES } from './Shell';
+
+/**
+ * While the router's first navigation (the guard) runs: the app bar with the brand, in the page's
+ * theme, and the progress bar unless the page hides it; the same frame index.html paints before
+ * any JavaScript, so start-up never shows a white page.
+ */
+const useStyles = makeStyles({
+  frame: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+});
+
+export function StartupSkeleton() {
+  const styles = useStyles();
+  const { pathname } = useLocation();
+  const route = matchPortalRoute(pathname)?.route;
+  return (
+    <FluentProvider theme={THEMES[themeForPath(pathname, route?.meta.theme)]}>
+      <div className={styles.frame}>
+        <PageProgressBar active={!route?.meta.hideProgressBar} />
+        {route?.meta.fullScreen ? null : <AppBar />}
+      </div>
+    </FluentProvider>
+  );
+}
