@@ -1,5 +1,5 @@
 import { AUTH_CHANGE_EVENT, type AuthResponseBody, saveNextPath } from '@portal/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -122,11 +122,14 @@ describe('host router', () => {
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
-  it('keeps drawer and app bar off auth pages', async () => {
+  it("keeps the drawer and the app bar's controls off auth pages: the bar shows the brand only", async () => {
     renderPortal('/auth/login', signedOut());
     expect(await screen.findByRole('heading', { name: 'portal_auth/Login page' })).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
-    expect(screen.queryByRole('banner')).toBeNull();
+    const banner = screen.getByRole('banner');
+    expect(banner.textContent).toBe('Customer PortalLog in');
+    expect(within(banner).queryByRole('button')).toBeNull();
+    expect(within(banner).queryByRole('link')).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn, signedOut } from '../test/authFixtures';
@@ -102,10 +102,11 @@ describe('Shell', () => {
       expect(themeOf(await screen.findByRole('heading', { name: heading }))).toBe(theme);
     });
 
-    it('keeps sign-in steps under /auth/ chrome-free', async () => {
+    it('keeps sign-in steps under /auth/ free of drawer and account: a brand bar with the title', async () => {
       renderPortal('/auth/reauthenticate', signedIn());
       await screen.findByRole('heading', { name: 'portal_auth/ReauthenticateForm' });
-      expect(screen.queryByRole('banner')).toBeNull();
+      expect(screen.getByRole('banner').textContent).toBe('Customer PortalConfirm it is you');
+      expect(within(screen.getByRole('banner')).queryByRole('button')).toBeNull();
       expect(screen.queryByRole('navigation')).toBeNull();
     });
 
