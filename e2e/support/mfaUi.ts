@@ -15,9 +15,11 @@ export const SERVER = {
 } as const;
 
 /**
- * The authenticator app of one account: codes from its secret, each time step used once (the api
- * refuses a replayed step, also the step of the activation code). `nextCode()` waits for the next
- * period boundary when the current step is spent or about to end.
+ * The authenticator app of one account: codes from its secret, each time step used once. The api
+ * refuses a code that logged in or reauthenticated for 30 s (allauth's replay protection; an
+ * activation code is only validated, so it could still log in once within its step, but the steps
+ * of a suite between the two may cross a period boundary). `nextCode()` waits for the next period
+ * boundary when the current step is spent or about to end.
  */
 export class Authenticator {
   private readonly totp: TOTP;

@@ -20,12 +20,15 @@ export const SPEC = {
   passwordMatch: 'Password must match',
 } as const;
 
-/** The SMS registration code and the mailed confirmation link, as the api's outbox holds them. */
-export const SMS_CODE = /registration code is ([A-Z0-9]+)\./;
+/**
+ * The SMS registration code and the mailed confirmation link, as the api's outbox holds them. Codes
+ * are allauth 65.16's: 8 consonants (RFC 8628's alphabet) dashed 4-4, like `WZRJ-MLSV`.
+ */
+export const SMS_CODE = /registration code is ([BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4})\./;
 export const CONFIRM_EMAIL_LINK = /\/auth\/confirm-email\/([^\s/]+)/;
 export const RESET_PASSWORD_LINK = /\/auth\/reset-password\/key\/([^\s/]+)/;
 /** The code of the "Sign-In Code" mail: alone in its paragraph. */
-export const LOGIN_CODE = /^([A-Z0-9]{6})$/m;
+export const LOGIN_CODE = /^([BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4})$/m;
 
 let counter = 0;
 

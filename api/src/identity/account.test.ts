@@ -401,7 +401,12 @@ describe('login by code', () => {
     expect(wrong.body.errors).toEqual([
       { code: 'incorrect_code', param: 'code', message: MESSAGES.incorrect_code },
     ]);
-    const ok = await browser.api('POST', '/auth/code/confirm', { code: await latestCode(h, email) });
+    const code = await latestCode(h, email);
+    expect(code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
+    expect((await h.outbox(email))[0]?.text).toContain(`\n\n${code}\n\n`);
+    // allauth's compare_user_code: the dash, whitespace and case do not matter.
+    const typed = ` ${code.replace('-', '').toLowerCase()} `;
+    const ok = await browser.api('POST', '/auth/code/confirm', { code: typed });
     expect(ok.status).toBe(200);
     expect(ok.body.data.methods).toEqual([{ method: 'code', at: expect.any(Number), email }]);
   });

@@ -214,6 +214,10 @@ describe('identity service: session, CSRF, login, sign-up', () => {
 
     const sms = await h.outbox(body.phone);
     expect(sms).toHaveLength(1);
+    // allauth 65.16's phone verification code: 8 consonants, dashed 4-4.
+    expect(sms[0]?.text).toMatch(
+      /^Your portal registration code is [BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}\. It is valid for 15 minutes\.$/,
+    );
     const phoneVerified = await browser.api('POST', '/auth/phone/verify', {
       code: await latestCode(h, body.phone),
     });
