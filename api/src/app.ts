@@ -69,7 +69,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
 
   app.register(healthRoutes, { database: deps.database });
   app.register(remotesRoutes, { source: config.remotes });
-  app.register(faviconRoutes);
+  app.register(faviconRoutes, { hostDist: config.hostDist });
   runtimeConfigRoutes(app, runtimeConfigOf(config));
 
   const identity = createIdentityServices(config.identity, deps.database.db, app.log, deps.identity);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -54,6 +57,25 @@ describe('favicon', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/svg+xml');
     expect(response.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 32 32">/);
+  });
+
+  it('leaves the name to the host build when it ships its own icon', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-host-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>host</title>');
+    writeFileSync(join(dist, 'favicon.ico'), 'the host icon');
+    const withIcon = buildApp(testConfig({ PORTAL_HOST_DIST: dist }), { database });
+    try {
+      const ico = await withIcon.inject({ method: 'GET', url: '/favicon.ico' });
+      expect(ico.body).toBe('the host icon');
+      expect(ico.headers['cache-control']).toBe('no-cache');
+      // the SVG it lacks still comes from the api
+      expect((await withIcon.inject({ method: 'GET', url: '/favicon.svg' })).headers['content-type']).toBe(
+        'image/svg+xml',
+      );
+    } finally {
+      await withIcon.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('answers a matching If-None-Match with 304, and HEAD without a body', async () => {
