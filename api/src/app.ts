@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { faviconRoutes } from './favicon/favicon.js';
 import type { GraphqlServices } from './graphql/context.js';
 import { createPortalYoga, graphqlPlugin, type PortalYoga } from './graphql/plugin.js';
 import { createPortalPubSub } from './graphql/pubsub.js';
@@ -68,6 +69,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
 
   app.register(healthRoutes, { database: deps.database });
   app.register(remotesRoutes, { source: config.remotes });
+  app.register(faviconRoutes, { hostDist: config.hostDist });
   runtimeConfigRoutes(app, runtimeConfigOf(config));
 
   const identity = createIdentityServices(config.identity, deps.database.db, app.log, deps.identity);

@@ -17,7 +17,8 @@ export function identityCalls(page: Page, method: string): string[] {
 /** Fills the Log in tab of the login page (which must be open) and submits it. */
 export async function logIn(page: Page, email: string, password: string) {
   await expect(page.getByRole('tab', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(email);
+  // by role and exact name: a toast such as "Your e-mail address is confirmed…" is labelled too
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }

@@ -15,9 +15,11 @@ export const SERVER = {
 } as const;
 
 /**
- * The authenticator app of one account: codes from its secret, each time step used once (the api
- * refuses a replayed step, also the step of the activation code). `nextCode()` waits for the next
- * period boundary when the current step is spent or about to end.
+ * The authenticator app of one account: codes from its secret, each time step used once. The api
+ * refuses a code that logged in or reauthenticated for 30 s (allauth's replay protection; an
+ * activation code is only validated, so it could still log in once within its step, but the steps
+ * of a suite between the two may cross a period boundary). `nextCode()` waits for the next period
+ * boundary when the current step is spent or about to end.
  */
 export class Authenticator {
   private readonly totp: TOTP;
@@ -92,7 +94,8 @@ export async function readRecoveryCodes(page: Page, count: number): Promise<stri
   const items = page.getByRole('list', { name: 'Unused recovery codes' }).getByRole('listitem');
   await expect(items).toHaveCount(count);
   const codes = (await items.allTextContents()).map((code) => code.trim());
-  for (const code of codes) expect(code).toMatch(/^[0-9a-f]{8}$/);
+  // allauth 65.16: 8 decimal digits (MFA_RECOVERY_CODE_DIGITS)
+  for (const code of codes) expect(code).toMatch(/^\d{8}$/);
   expect(new Set(codes).size).toBe(count);
   return codes;
 }

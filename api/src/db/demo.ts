@@ -53,17 +53,18 @@ export const OTHER_USER = {
 } as const;
 
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** allauth's format: 8 decimal digits each (`MFA_RECOVERY_CODE_DIGITS`). */
 export const DEMO_RECOVERY_CODES = [
-  '1a2b3c4d',
-  '2b3c4d5e',
-  '3c4d5e6f',
-  '4d5e6f70',
-  '5e6f7081',
-  '6f708192',
-  '708192a3',
-  '8192a3b4',
-  '92a3b4c5',
-  'a3b4c5d6',
+  '12345670',
+  '23456781',
+  '34567892',
+  '45678903',
+  '56789014',
+  '67890125',
+  '78901236',
+  '89012347',
+  '90123458',
+  '01234569',
 ] as const;
 
 /**

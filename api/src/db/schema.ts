@@ -97,7 +97,7 @@ export const authenticators = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: AUTHENTICATOR_TYPES }).notNull(),
-    /** totp: `{ secret, lastCounter }`; recovery_codes: `{ codes, used }`. */
+    /** totp: `{ secret, used? }` (see `TotpData`); recovery_codes: `{ codes, used }`. */
     data: jsonb('data').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

@@ -90,7 +90,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     await db.delete(authenticators).where(eq(authenticators.userId, user.id));
   }
   await db.insert(authenticators).values([
-    { userId: totpUser.id, type: 'totp', data: { secret: DEMO_TOTP_SECRET, lastCounter: 0 } },
+    { userId: totpUser.id, type: 'totp', data: { secret: DEMO_TOTP_SECRET } },
     { userId: totpUser.id, type: 'recovery_codes', data: { codes: [...DEMO_RECOVERY_CODES], used: [] } },
   ]);
   await db.transaction((tx) => seedWorkspaces(tx as unknown as Db, { demoUser, totpUser, otherUser }));

@@ -33,9 +33,14 @@ async function createUser(): Promise<string> {
   return email;
 }
 
-/** A TOTP code for the current step; each use moves the clock to the next step (codes are single-use). */
+/** Moves the clock to one second into the next 30 s step, so a test has 29 s of one step. */
+function nextStep(): void {
+  h.clock.advance(30_000 - (h.clock.now() % 30_000) + 1_000);
+}
+
+/** A TOTP code of a fresh time step (a code that logged in is spent for 30 s, as in allauth). */
 function nextTotp(secret = DEMO_TOTP_SECRET): string {
-  h.clock.advance(30_000);
+  nextStep();
   return totpFor(secret, 'x').generate({ timestamp: h.clock.now() });
 }
 
@@ -104,6 +109,46 @@ describe('two-factor authentication', () => {
     expect((await second.api('POST', '/auth/2fa/authenticate', { code })).status).toBe(400);
   });
 
+  it('compares recovery codes exactly, as typed apart from surrounding whitespace', async () => {
+    const code = DEMO_RECOVERY_CODES[1];
+    const browser = h.browser();
+    await browser.login(TOTP_USER.email, DEMO_PASSWORD);
+    const dashed = await browser.api('POST', '/auth/2fa/authenticate', {
+      code: `${code.slice(0, 4)}-${code.slice(4)}`,
+    });
+    expect(dashed.body.errors).toEqual([
+      { code: 'incorrect_code', param: 'code', message: MESSAGES.incorrect_code },
+    ]);
+    expect((await browser.api('POST', '/auth/2fa/authenticate', { code: ` ${code} ` })).status).toBe(200);
+  });
+
+  it('accepts the activation code for a 2FA login in the same time step, and only once (allauth)', async () => {
+    const email = await createUser();
+    const browser = await signedIn(email);
+    const { secret } = (await browser.api('GET', '/account/authenticators/totp')).body.meta;
+    nextStep();
+    const code = totpFor(secret, 'x').generate({ timestamp: h.clock.now() });
+    expect((await browser.api('POST', '/account/authenticators/totp', { code })).status).toBe(200);
+
+    // allauth's ActivateTOTPForm only validates the code; logging in with it spends it.
+    const login = h.browser();
+    expect(pendingFlows((await login.login(email, DEMO_PASSWORD)).body)).toEqual(['mfa_authenticate']);
+    const ok = await login.api('POST', '/auth/2fa/authenticate', { code });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.methods.at(-1)).toMatchObject({ method: 'mfa', type: 'totp' });
+
+    // Spent now: neither a second login nor a reauthentication takes it during its 30 s.
+    const replay = h.browser();
+    await replay.login(email, DEMO_PASSWORD);
+    const refused = await replay.api('POST', '/auth/2fa/authenticate', { code });
+    expect(refused.body.errors).toEqual([
+      { code: 'incorrect_code', param: 'code', message: MESSAGES.incorrect_code },
+    ]);
+    expect((await login.api('POST', '/auth/2fa/reauthenticate', { code })).status).toBe(400);
+    // The next step's code works again.
+    expect((await replay.api('POST', '/auth/2fa/authenticate', { code: nextTotp(secret) })).status).toBe(200);
+  });
+
   it('answers 2FA without a pending stage with the plain 401', async () => {
     const answer = await h.browser().api('POST', '/auth/2fa/authenticate', { code: '123456' });
     expect(answer.status).toBe(401);
@@ -159,6 +204,8 @@ describe('two-factor authentication', () => {
     });
     expect(codes.body.data.unused_codes).toHaveLength(10);
     expect(new Set(codes.body.data.unused_codes).size).toBe(10);
+    // allauth's MFA_RECOVERY_CODE_DIGITS = 8: decimal digits only.
+    for (const code of codes.body.data.unused_codes) expect(code).toMatch(/^\d{8}$/);
 
     expect((await browser.api('GET', '/account/authenticators/totp')).status).toBe(200);
     const list = await browser.api('GET', '/account/authenticators');
@@ -312,9 +359,23 @@ describe('password reset and change', () => {
       current_password: 'Wrong-Pass-1',
       new_password: 'weak',
     });
-    expect(wrong.body.errors).toEqual([
-      { code: 'incorrect_password', param: 'current_password', message: MESSAGES.incorrect_password },
-      { code: 'password_policy', param: 'new_password', message: MESSAGES.password_policy },
+    // allauth's ChangePasswordInput: a wrong current password is `enter_current_password`.
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      status: 400,
+      errors: [
+        {
+          code: 'enter_current_password',
+          param: 'current_password',
+          message: 'Please type your current password.',
+        },
+        { code: 'password_policy', param: 'new_password', message: MESSAGES.password_policy },
+      ],
+    });
+    // A missing one is Django's `required` (the account has a usable password).
+    const missing = await browser.api('POST', '/account/password/change', { new_password: NEW_PASSWORD });
+    expect(missing.body.errors).toEqual([
+      { code: 'required', param: 'current_password', message: 'This field is required.' },
     ]);
     const ok = await browser.api('POST', '/account/password/change', {
       current_password: DEMO_PASSWORD,
@@ -340,7 +401,12 @@ describe('login by code', () => {
     expect(wrong.body.errors).toEqual([
       { code: 'incorrect_code', param: 'code', message: MESSAGES.incorrect_code },
     ]);
-    const ok = await browser.api('POST', '/auth/code/confirm', { code: await latestCode(h, email) });
+    const code = await latestCode(h, email);
+    expect(code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
+    expect((await h.outbox(email))[0]?.text).toContain(`\n\n${code}\n\n`);
+    // allauth's compare_user_code: the dash, whitespace and case do not matter.
+    const typed = ` ${code.replace('-', '').toLowerCase()} `;
+    const ok = await browser.api('POST', '/auth/code/confirm', { code: typed });
     expect(ok.status).toBe(200);
     expect(ok.body.data.methods).toEqual([{ method: 'code', at: expect.any(Number), email }]);
   });

@@ -214,6 +214,10 @@ describe('identity service: session, CSRF, login, sign-up', () => {
 
     const sms = await h.outbox(body.phone);
     expect(sms).toHaveLength(1);
+    // allauth 65.16's phone verification code: 8 consonants, dashed 4-4.
+    expect(sms[0]?.text).toMatch(
+      /^Your portal registration code is [BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}\. It is valid for 15 minutes\.$/,
+    );
     const phoneVerified = await browser.api('POST', '/auth/phone/verify', {
       code: await latestCode(h, body.phone),
     });
@@ -227,9 +231,21 @@ describe('identity service: session, CSRF, login, sign-up', () => {
     expect(info.status).toBe(200);
     expect(info.body).toMatchObject({ data: { email: body.email }, meta: { is_authenticating: true } });
 
+    // allauth 65.16 with ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION off (its default): verifying aborts the
+    // stashed sign-up login, nobody is signed in: 401 with the anonymous flows, none pending.
     const verified = await browser.api('POST', '/auth/email/verify', { key });
-    expect(verified.status).toBe(200);
-    expect(verified.body.data.user).toMatchObject({
+    expect(verified.status).toBe(401);
+    expect(verified.body).toEqual({
+      status: 401,
+      data: { flows: [{ id: 'login' }, { id: 'login_by_code' }, { id: 'signup' }] },
+      meta: { is_authenticated: false },
+    });
+    expect((await browser.api('GET', '/auth/session')).body.data.flows).toEqual(verified.body.data.flows);
+
+    // Then the customer logs in: phone and e-mail are verified, so no stage stops the login.
+    const login = await browser.login(body.email, NEW_PASSWORD);
+    expect(login.status).toBe(200);
+    expect(login.body.data.user).toMatchObject({
       email: body.email,
       username: body.email,
       display: body.email,
@@ -248,6 +264,33 @@ describe('identity service: session, CSRF, login, sign-up', () => {
 
     // A used key does not work twice.
     expect((await h.browser().api('POST', '/auth/email/verify', { key })).status).toBe(400);
+  });
+
+  it('verifies an address from another browser without signing anyone in, and drops a pending verify_email there', async () => {
+    const signing = h.browser();
+    const body = signupBody();
+    await signing.api('POST', '/auth/signup', body);
+    await signing.api('POST', '/auth/phone/verify', { code: await latestCode(h, body.phone) });
+    const key = await linkKey(h, body.email, 'confirm-email');
+
+    // Another browser, where the unverified demo account waits for its own link (allauth aborts
+    // whatever verify_email stage is pending in the session that verifies).
+    const elsewhere = h.browser();
+    expect(pendingFlows((await elsewhere.login(UNVERIFIED_USER.email, DEMO_PASSWORD)).body)).toEqual([
+      'verify_email',
+    ]);
+    const info = await elsewhere.api('GET', '/auth/email/verify', undefined, {
+      'x-email-verification-key': key,
+    });
+    expect(info.body.meta).toEqual({ is_authenticating: true });
+    const verified = await elsewhere.api('POST', '/auth/email/verify', { key });
+    expect(verified.status).toBe(401);
+    expect(pendingFlows(verified.body)).toEqual([]);
+    expect(pendingFlows((await elsewhere.api('GET', '/auth/session')).body)).toEqual([]);
+
+    // The browser that signed up still waits at verify_email; its next login goes through.
+    expect(pendingFlows((await signing.api('GET', '/auth/session')).body)).toEqual(['verify_email']);
+    expect((await signing.login(body.email, NEW_PASSWORD)).status).toBe(200);
   });
 
   it('requires the personal-data consent and stores no marketing consent when unticked', async () => {

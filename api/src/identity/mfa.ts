@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/client.js';
 import { type Authenticator, authenticators, type User } from '../db/schema.js';
-import { codeMatches } from './codes.js';
 
 /** allauth's MFA defaults: 30 s period, 6 digits, no tolerance; 10 recovery codes. */
 export const TOTP_PERIOD_S = 30;
@@ -12,8 +11,13 @@ export const RECOVERY_CODE_COUNT = 10;
 
 export interface TotpData {
   secret: string;
-  /** The last time step accepted: a code for it or an earlier one is refused (replay protection). */
-  lastCounter: number;
+  /**
+   * allauth's replay protection (`TOTP._mark_code_used`): a code that logged in or reauthenticated
+   * is refused for TOTP_PERIOD seconds after that use, keyed by the code itself (allauth keeps
+   * `allauth.mfa.totp.used?user=…&code=…` in its cache for that long). Here: code → epoch ms until
+   * which it is spent, in the row, so every api process sees it. Activation records nothing.
+   */
+  used?: Record<string, number>;
 }
 
 export interface RecoveryCodesData {
@@ -33,16 +37,32 @@ export const totpFor = (secret: string, label: string) =>
     secret: Secret.fromBase32(secret),
   });
 
-/** The time step a code is valid for at `nowMs`, or null. */
-export function totpCounter(secret: string, code: unknown, nowMs: number): number | null {
-  if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) return null;
-  const delta = totpFor(secret, '').validate({ token: code.trim(), timestamp: nowMs, window: 0 });
-  return delta === null ? null : Math.floor(nowMs / 1000 / TOTP_PERIOD_S) + delta;
+/**
+ * allauth's `validate_totp_code`: the code of the current time step (no tolerance), compared as typed
+ * once Django's form field has stripped the surrounding whitespace.
+ */
+export function totpCodeValid(secret: string, code: unknown, nowMs: number): boolean {
+  if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) return false;
+  return totpFor(secret, '').validate({ token: code.trim(), timestamp: nowMs, window: 0 }) !== null;
 }
 
-/** Eight lower-case hex characters each. */
+/**
+ * allauth's recovery codes: `RECOVERY_CODE_COUNT` (10) codes of `RECOVERY_CODE_DIGITS` (8) decimal
+ * digits, zero-padded. allauth derives them from a seed with HMAC-SHA1; these are drawn at random
+ * and stored (allauth's `migrated_codes` shape), which looks the same to the user.
+ */
+export const RECOVERY_CODE_DIGITS = 8;
 export const generateRecoveryCodes = () =>
-  Array.from({ length: RECOVERY_CODE_COUNT }, () => randomBytes(4).toString('hex'));
+  Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+    String(randomInt(10 ** RECOVERY_CODE_DIGITS)).padStart(RECOVERY_CODE_DIGITS, '0'),
+  );
+
+/** `secrets.compare_digest` of the stripped input with a stored code: exact, no case or dash folding. */
+function sameCode(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export async function listAuthenticators(db: Db, userId: string): Promise<Authenticator[]> {
   return db
@@ -72,8 +92,10 @@ export async function mfaTypes(db: Db, userId: string): Promise<('recovery_codes
 }
 
 /**
- * Checks a TOTP or recovery code and spends it: a TOTP time step, or a recovery code, is accepted once.
- * Returns the authenticator that accepted it.
+ * allauth's `BaseAuthenticateForm.clean_code` for 2FA login and reauthentication: tries each
+ * authenticator and spends the code that one accepts (a TOTP code for the next TOTP_PERIOD seconds,
+ * a recovery code for good). Each update only applies to the row as it was read, so two requests
+ * racing with one code cannot both pass. Returns the authenticator that accepted it.
  */
 export async function useMfaCode(
   db: Db,
@@ -81,29 +103,42 @@ export async function useMfaCode(
   code: unknown,
   nowMs: number,
 ): Promise<Authenticator | null> {
+  if (typeof code !== 'string') return null;
+  const given = code.trim();
   for (const authenticator of await listAuthenticators(db, user.id)) {
     if (authenticator.type === 'totp') {
-      const data = authenticator.data as TotpData;
-      const counter = totpCounter(data.secret, code, nowMs);
-      if (counter === null || counter <= data.lastCounter) continue;
-      await db
-        .update(authenticators)
-        .set({ data: { ...data, lastCounter: counter }, lastUsedAt: new Date(nowMs) })
-        .where(eq(authenticators.id, authenticator.id));
-      return authenticator;
+      const data = authenticator.data as TotpData & { lastCounter?: number };
+      const used = Object.fromEntries(Object.entries(data.used ?? {}).filter(([, until]) => until > nowMs));
+      if (used[given] !== undefined || !totpCodeValid(data.secret, given, nowMs)) continue;
+      const next: TotpData = {
+        secret: data.secret,
+        used: { ...used, [given]: nowMs + TOTP_PERIOD_S * 1000 },
+      };
+      if (await spend(db, authenticator, next, nowMs)) return authenticator;
+      continue;
     }
     const data = authenticator.data as RecoveryCodesData;
     const match = data.codes.find(
-      (candidate) => !data.used.includes(candidate) && codeMatches(candidate, code),
+      (candidate) => !data.used.includes(candidate) && sameCode(candidate, given),
     );
     if (match === undefined) continue;
-    await db
-      .update(authenticators)
-      .set({ data: { ...data, used: [...data.used, match] }, lastUsedAt: new Date(nowMs) })
-      .where(eq(authenticators.id, authenticator.id));
-    return authenticator;
+    if (await spend(db, authenticator, { ...data, used: [...data.used, match] }, nowMs)) return authenticator;
   }
   return null;
+}
+
+async function spend(db: Db, authenticator: Authenticator, data: unknown, nowMs: number): Promise<boolean> {
+  const updated = await db
+    .update(authenticators)
+    .set({ data, lastUsedAt: new Date(nowMs) })
+    .where(
+      and(
+        eq(authenticators.id, authenticator.id),
+        sql`${authenticators.data} = ${JSON.stringify(authenticator.data)}::jsonb`,
+      ),
+    )
+    .returning({ id: authenticators.id });
+  return updated.length === 1;
 }
 
 const epoch = (date: Date | null) => (date === null ? null : date.getTime() / 1000);

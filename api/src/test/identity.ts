@@ -183,10 +183,13 @@ export async function linkKey(
   return match[1]!;
 }
 
+/** allauth 65.16's user code as sent: 8 letters of RFC 8628's consonant alphabet, dashed 4-4. */
+export const USER_CODE = /\b([BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4})\b/;
+
 /** The code in the newest SMS (or mail) to `to`. */
 export async function latestCode(harness: IdentityHarness, to: string): Promise<string> {
   const [message] = await harness.outbox(to);
-  const match = /\b([A-Z0-9]{6})\b/.exec(message?.text ?? '');
+  const match = USER_CODE.exec(message?.text ?? '');
   if (!match) throw new Error(`no code in the newest message to ${to}`);
   return match[1]!;
 }

@@ -89,7 +89,7 @@ test('enable TOTP, log out, log in with a TOTP code, then with a recovery code (
   await mfa.submit.click();
   await expect(mfa.form.getByText('Required')).toBeVisible();
   expect(loginPosts).toEqual([]);
-  // the activation's time step is spent: the next one
+  // a fresh time step (see Authenticator)
   await mfa.totpCode.fill(await app.nextCode());
   await mfa.submit.click();
   await expectHome(page);

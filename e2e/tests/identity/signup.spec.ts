@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { identityCalls } from '../../support/authUi';
+import { identityCalls, logIn } from '../../support/authUi';
 import { expect, test } from '../../support/fixtures';
 import { DEMO_USER, readOutbox, waitForOutbox } from '../../support/identity';
+import { toast } from '../../support/mfaUi';
 import {
   CONFIRM_EMAIL_LINK,
   expectFieldMessage,
@@ -16,7 +17,7 @@ import {
 
 const smsStep = (page: Page) => page.getByRole('form', { name: 'Confirm your mobile number' });
 
-test('sign up with SMS code and e-mail link read from the outbox, land signed in', async ({
+test('sign up with SMS code and e-mail link read from the outbox, then log in', async ({
   page,
   request,
   baseURL,
@@ -49,7 +50,19 @@ test('sign up with SMS code and e-mail link read from the outbox, land signed in
   await page.goto(`/auth/confirm-email/${key}`);
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible();
   await expect(page.getByText(`Please confirm that ${email} is your e-mail address.`)).toBeVisible();
+  const verified = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'POST' &&
+      new URL(r.url()).pathname === '/_allauth/browser/v1/auth/email/verify',
+  );
   await page.getByRole('button', { name: 'Confirm' }).click();
+
+  // allauth's default (ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION off): confirmed, but nobody signed in;
+  // the customer lands on the login page, told that the address is confirmed, and logs in
+  expect((await verified).status()).toBe(401);
+  await expect(toast(page, 'Your e-mail address is confirmed. You can log in now.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await logIn(page, email, NEW_PASSWORD);
 
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();

@@ -1,10 +1,12 @@
 import { NEXT_COOKIE } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readContact } from '../common/signupContact';
 import { fakeIdentity, pendingAuth, renderPage } from '../test/renderPage';
 import ConfirmEmailPage from './ConfirmEmailPage';
 
 const route = '/auth/confirm-email/:confirmKey?';
+const CONFIRMED = 'Your e-mail address is confirmed. You can log in now.';
 const info = {
   status: 200,
   data: { email: 'ada@example.com', user: { id: 1, display: 'Ada', has_usable_password: true } },
@@ -15,16 +17,67 @@ describe('ConfirmEmailPage', () => {
   afterEach(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: test clean-up
     document.cookie = `${NEXT_COOKIE}=; Max-Age=0; Path=/`;
+    sessionStorage.clear();
   });
 
-  it('with a key: shows the address, Confirm verifies the key', async () => {
-    const identity = fakeIdentity({ getEmailVerification: info, verifyEmail: { status: 401 } });
-    const { user } = renderPage(<ConfirmEmailPage />, { path: '/auth/confirm-email/key-1', route, identity });
+  it("with a key: shows the address; Confirm answered 401 (allauth's default): to the login page with a message", async () => {
+    // allauth 65.16 with ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION off: nobody signed in, nothing pending
+    const identity = fakeIdentity({
+      getEmailVerification: info,
+      verifyEmail: {
+        status: 401,
+        data: { flows: [{ id: 'login' }, { id: 'login_by_code' }, { id: 'signup' }] },
+        meta: { is_authenticated: false },
+      },
+    });
+    const { user, portal } = renderPage(<ConfirmEmailPage />, {
+      path: '/auth/confirm-email/key-1',
+      route,
+      identity,
+      auth: pendingAuth('verify_email'),
+    });
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
     expect(identity.getEmailVerification).toHaveBeenCalledWith('key-1');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(identity.verifyEmail).toHaveBeenCalledWith('key-1');
-    expect(await screen.findByText('Your e-mail address is confirmed. You can log in now.')).toBeTruthy();
+    expect(await screen.findByText(CONFIRMED)).toBeTruthy();
+    expect(portal.notify).toHaveBeenCalledExactlyOnceWith({ type: 'success', message: CONFIRMED });
+    expect(portal.navigate).toHaveBeenCalledExactlyOnceWith('/auth/login', { replace: true });
+    // the address is kept for this tab, for the login form
+    expect(readContact().email).toBe('ada@example.com');
+  });
+
+  it('Confirm answered 200 (signed in on confirmation): the host moves on, the page does not', async () => {
+    const identity = fakeIdentity({
+      getEmailVerification: info,
+      verifyEmail: {
+        status: 200,
+        data: { user: info.data.user, methods: [] },
+        meta: { is_authenticated: true },
+      },
+    });
+    const { user, portal } = renderPage(<ConfirmEmailPage />, {
+      path: '/auth/confirm-email/key-1',
+      route,
+      identity,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(CONFIRMED)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(portal.navigate).not.toHaveBeenCalled();
+    expect(portal.notify).not.toHaveBeenCalled();
+  });
+
+  it('Confirm answered 401 with a flow still pending: left to the host', async () => {
+    const identity = fakeIdentity({ getEmailVerification: info, verifyEmail: pendingAuth('verify_phone') });
+    const { user, portal } = renderPage(<ConfirmEmailPage />, {
+      path: '/auth/confirm-email/key-1',
+      route,
+      identity,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(CONFIRMED)).toBeTruthy();
+    expect(portal.navigate).not.toHaveBeenCalled();
   });
 
   it('a bad key: a clear message and a way to a new link', async () => {

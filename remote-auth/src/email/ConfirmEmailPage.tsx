@@ -1,5 +1,12 @@
 import { Body1, Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { type AuthResponseBody, pendingFlow, saveNextPath, usePortal } from '@portal/shared';
+import {
+  type AuthResponseBody,
+  authInfo,
+  LOGIN_URL,
+  pendingFlow,
+  saveNextPath,
+  usePortal,
+} from '@portal/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -8,6 +15,7 @@ import { ErrorBar } from '../common/ErrorBar';
 import { LoadingState } from '../common/LoadingState';
 import { RouterLink } from '../common/RouterLink';
 import { Row, Stack } from '../common/Stack';
+import { rememberContact } from '../common/signupContact';
 import { useIdentityLoad } from '../common/useIdentityLoad';
 import { errorMessage } from '../common/useSettle';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
@@ -15,6 +23,12 @@ import { useAuthTranslation } from '../i18n/useAuthTranslation';
 /**
  * ConfirmEmail `/auth/confirm-email/:confirmKey?`. `?next=` is kept as the post-login destination
  * when it is a same-site path (saveNextPath checks). With a key: the address, then Confirm.
+ *
+ * What Confirm answers depends on the server's ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION: allauth's
+ * default (off, ours) is 401 with nothing pending, and the customer logs in next: the page says the
+ * address is confirmed (a notification) and goes to the login page, remembering the address for
+ * this tab (`signupContact`). With the setting on it is 200 signed in, and the host moves on as
+ * after any login (LOGGED_IN). A 401 that still has a pending flow is left to the host as well.
  */
 export default function ConfirmEmailPage() {
   const { confirmKey } = useParams();
@@ -41,7 +55,7 @@ export default function ConfirmEmailPage() {
 }
 
 function ConfirmKey({ confirmKey }: { confirmKey: string }) {
-  const { identity } = usePortal();
+  const { identity, navigate, notify } = usePortal();
   const { t } = useAuthTranslation();
   const load = useCallback(() => identity.getEmailVerification(confirmKey), [identity, confirmKey]);
   const { response } = useIdentityLoad(load, confirmKey);
@@ -52,14 +66,17 @@ function ConfirmKey({ confirmKey }: { confirmKey: string }) {
   if (response.status === 400) return <InvalidKey />;
   if (response.status !== 200) return <ErrorBar text={errorMessage(response, t)} />;
 
-  // 200: signed in, the host navigates; 401: confirmed, but this session is not signed in
+  // 200: signed in, the host navigates; 401: confirmed, this session is not signed in (the page
+  // is on its way to the login page, or the host to a pending flow's page)
   if (result && (result.status === 200 || result.status === 401)) {
     return (
       <Stack>
         <MessageBar intent="success">
           <MessageBarBody>{t('confirmEmail.confirmed')}</MessageBarBody>
         </MessageBar>
-        <RouterLink to="/auth/login">{t('login.submit')}</RouterLink>
+        {authInfo(result).isAuthenticated ? null : (
+          <RouterLink to={LOGIN_URL}>{t('login.submit')}</RouterLink>
+        )}
       </Stack>
     );
   }
@@ -68,8 +85,14 @@ function ConfirmKey({ confirmKey }: { confirmKey: string }) {
   const email = String((response.data?.email as string | undefined) ?? '');
   const confirm = async () => {
     setBusy(true);
-    setResult(await identity.verifyEmail(confirmKey));
+    const answer = await identity.verifyEmail(confirmKey);
+    setResult(answer);
     setBusy(false);
+    if (answer.status === 401 && !authInfo(answer).isAuthenticated && !pendingFlow(answer)) {
+      if (email) rememberContact({ email });
+      notify({ type: 'success', message: t('confirmEmail.confirmed') });
+      navigate(LOGIN_URL, { replace: true });
+    }
   };
   return (
     <Stack>

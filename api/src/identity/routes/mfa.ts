@@ -10,7 +10,8 @@ import {
   listAuthenticators,
   newTotpSecret,
   serializeAuthenticator,
-  totpCounter,
+  type TotpData,
+  totpCodeValid,
   totpFor,
   useMfaCode,
 } from '../mfa.js';
@@ -114,16 +115,16 @@ export function mfaRoutes(route: Route): void {
     const code = requiredString(body, 'code', errors);
     if (code === undefined) return errorResponse(errors);
     const secret = ctx.session.data.totpSecret;
-    const counter = secret ? totpCounter(secret, code, ctx.services.now()) : null;
-    if (!secret || counter === null) return incorrectCode();
+    if (!secret || !totpCodeValid(secret, code, ctx.services.now())) return incorrectCode();
 
     const [totp] = await ctx.db
       .insert(authenticators)
       .values({
         userId: user.id,
         type: 'totp',
-        // The activation code's time step is spent: it cannot log in a second time.
-        data: { secret, lastCounter: counter },
+        // allauth's ActivateTOTPForm only validates the code (`validate_totp_code`), it does not
+        // spend it: the same code may still log in (once) during its time step.
+        data: { secret } satisfies TotpData,
         createdAt: new Date(ctx.services.now()),
       })
       .returning();

@@ -87,15 +87,19 @@ export function passwordRoutes(route: Route): void {
     const limited = rateLimited(ctx, 'change_password', { user: user.id });
     if (limited) return limited;
     const errors: ApiError[] = [];
+    // allauth's ChangePasswordInput: `current_password` is required when the account has a usable
+    // password (Django's `required`), and a given one that does not match is `enter_current_password`
+    // ("Please type your current password."), also for an account without a password (allauth's
+    // check_password fails on an unusable one).
     const current = body.current_password;
-    if (user.passwordHash !== null) {
-      if (typeof current !== 'string' || current === '') {
-        errors.push(
-          fieldError('current_password', 'enter_current_password', MESSAGES.enter_current_password),
-        );
-      } else if (!(await checkPassword(user.passwordHash, current))) {
-        errors.push(fieldError('current_password', 'incorrect_password', MESSAGES.incorrect_password));
-      }
+    if (user.passwordHash !== null && (typeof current !== 'string' || current === '')) {
+      errors.push(fieldError('current_password', 'required', MESSAGES.required));
+    } else if (
+      typeof current === 'string' &&
+      current !== '' &&
+      (user.passwordHash === null || !(await checkPassword(user.passwordHash, current)))
+    ) {
+      errors.push(fieldError('current_password', 'enter_current_password', MESSAGES.enter_current_password));
     }
     const password = newPassword(body, 'new_password', errors);
     if (errors.length > 0 || password === undefined) return errorResponse(errors);

@@ -52,11 +52,12 @@ export function verificationRoutes(route: Route): void {
   route('GET', '/auth/email/verify', async (ctx) => {
     const info = await verifyEmailKeyInfo(ctx, ctx.request.headers['x-email-verification-key']);
     if (!info) return invalidKey();
-    const pending = pendingStage(ctx, 'verify_email');
+    // allauth's VerifyEmailResponse: `is_authenticating` says whether a verify_email stage is pending
+    // in this session at all (`stage is not None`), whoever's it is.
     return {
       status: 200,
       data: { email: info.user.email, user: serializeUser(info.user) },
-      meta: { is_authenticating: pending?.userId === info.user.id },
+      meta: { is_authenticating: pendingStage(ctx, 'verify_email') !== undefined },
     };
   });
 
@@ -67,10 +68,12 @@ export function verificationRoutes(route: Route): void {
     const info = await verifyEmailKeyInfo(ctx, key);
     if (!info || !(await useToken(ctx.db, info.token.id, ctx.services.now()))) return invalidKey();
     await markEmailVerified(ctx, info.user);
-    const pending = pendingStage(ctx, 'verify_email');
-    // In the browser that signed up (or logged in), verifying continues that login; elsewhere the
-    // address is verified and the visitor still has to log in (ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION off).
-    if (pending && pending.userId === info.user.id) return exitStage(ctx, pending);
+    // allauth's `login_on_verification` with its default ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False:
+    // a pending verify_email stage is aborted (the stashed login is dropped, whoever's it was), nobody
+    // is logged in, and the answer is the plain authentication response: 401 with the flows and none
+    // pending (200 only if this session was signed in already). The visitor then logs in, and the
+    // verified address lets that login through.
+    if (pendingStage(ctx, 'verify_email')) clearPendingLogin(ctx);
     return authenticationResponse(ctx);
   });
 
