@@ -174,5 +174,12 @@ test.describe('signed out', () => {
     release();
     await expect(page.getByRole('tab', { name: 'Log in' })).toBeVisible();
     await expect(page).toHaveTitle('Log in · Customer Portal');
+    // and the tab shows the portal's icon
+    for (const icon of ['/favicon.ico', '/favicon.svg']) {
+      expect(await page.locator(`link[rel=icon][href="${icon}"]`).count()).toBe(1);
+      const answer = await page.request.get(icon);
+      expect(answer.status(), icon).toBe(200);
+      expect(answer.headers()['content-type'], icon).toMatch(/^image\//);
+    }
   });
 });
