@@ -114,6 +114,8 @@ export const authEn = {
     useRecovery: 'Use a recovery code',
     submit: 'Verify',
     usePassword: 'Use your password instead',
+    lapsed:
+      'Your login has timed out or was ended, so this code can no longer be checked. Please log in again.',
     overview: {
       intro: 'Protect your account with a second step at log in: a code from an authenticator app.',
       totp: 'Authenticator app',
@@ -168,6 +170,8 @@ export const authEn = {
       intro:
         'You are signing in with {{provider}} for the first time. Confirm your e-mail address to create your account.',
       introGeneric: 'Confirm your e-mail address to create your account.',
+      lapsed:
+        'There is no sign-up waiting to be finished here: it has timed out or was already completed. Log in with your provider again to start over.',
       submit: 'Create account',
     },
   },

@@ -3,6 +3,7 @@ import {
   type CodeValues,
   codeSchema,
   FormError,
+  pendingFlow,
   SubmitButton,
   TextField,
   usePortal,
@@ -12,6 +13,7 @@ import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useLocation } from 'react-router';
 import { AuthCard } from '../common/AuthCard';
+import { LapsedStep } from '../common/LapsedStep';
 import { RouterLink } from '../common/RouterLink';
 import { StackForm } from '../common/Stack';
 import { useSettle } from '../common/useSettle';
@@ -36,6 +38,13 @@ export default function MultiFactorAuthorizationPage() {
   const hasRecovery = types.includes('recovery_codes');
   const [recovery, setRecovery] = useState(!hasTotp && hasRecovery);
   const canUsePassword = reauthenticating && flows.some((flow) => flow.id === 'reauthenticate');
+  // The second login step needs the first one pending. Once it lapsed (allauth forgets a stashed
+  // login after its LOGIN_TIMEOUT) the api answers 401 without it, which moves nobody: say so here.
+  const lapsed =
+    !reauthenticating &&
+    session.auth !== null &&
+    !session.isAuthenticated &&
+    pendingFlow(session.auth)?.id !== 'mfa_authenticate';
 
   const onSubmit = async (values: CodeValues) => {
     const { code } = codeSchema.parse(values);
@@ -45,12 +54,20 @@ export default function MultiFactorAuthorizationPage() {
     return settle(response, ['code']);
   };
 
+  if (lapsed) {
+    return (
+      <AuthCard title={t('mfa.title')}>
+        <LapsedStep text={t('mfa.lapsed')} />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={t('mfa.title')}>
       <Form<CodeValues>
         onSubmit={onSubmit}
         validate={validate}
-        render={({ handleSubmit }) => (
+        render={({ handleSubmit, form }) => (
           <StackForm onSubmit={handleSubmit} label={t('mfa.title')}>
             <Body1>{recovery ? t('mfa.recoveryIntro') : t('mfa.authenticateIntro')}</Body1>
             <FormError />
@@ -65,7 +82,11 @@ export default function MultiFactorAuthorizationPage() {
               <Switch
                 label={t('mfa.useRecovery')}
                 checked={recovery}
-                onChange={(_event, data) => setRecovery(data.checked)}
+                onChange={(_event, data) => {
+                  setRecovery(data.checked);
+                  // the other kind of code: what was typed and its error belong to the one left
+                  form.restart();
+                }}
               />
             ) : null}
             <SubmitButton>{t('mfa.submit')}</SubmitButton>
