@@ -20,13 +20,13 @@ export const authEn = {
     tab: 'Log in',
     submit: 'Log in',
     forgotPassword: 'Forgot password?',
-    withCode: 'Sign in with a code',
+    withCode: 'Log in with a code',
     or: 'or',
     provider: 'Continue with {{name}}',
     providerError: {
-      cancelled: 'Signing in with the provider was cancelled.',
-      denied: 'The provider did not let you sign in.',
-      other: 'Signing in with the provider failed ({{error}}). Please try again or use your e-mail.',
+      cancelled: 'Logging in with the provider was cancelled.',
+      denied: 'The provider did not let you log in.',
+      other: 'Logging in with the provider failed ({{error}}). Please try again or use your e-mail.',
     },
   },
   signup: {
@@ -63,11 +63,11 @@ export const authEn = {
       'This site is protected by reCAPTCHA and the Google <privacy>Privacy Policy</privacy> and <terms>Terms of Service</terms> apply.',
   },
   loginCode: {
-    title: 'Sign in with a code',
+    title: 'Log in with a code',
     intro: 'We send a one-time code to your e-mail address. No password needed.',
     request: 'Send me a code',
     codeIntro: 'Enter the code we sent to your e-mail address.',
-    confirm: 'Sign in',
+    confirm: 'Log in',
     newCode: 'Send a new code',
   },
   confirmEmail: {
@@ -164,11 +164,11 @@ export const authEn = {
     },
   },
   sso: {
-    signingIn: 'Signing you in…',
+    signingIn: 'Logging you in…',
     providerSignup: {
       title: 'Finish signing up',
       intro:
-        'You are signing in with {{provider}} for the first time. Confirm your e-mail address to create your account.',
+        'You are logging in with {{provider}} for the first time. Confirm your e-mail address to create your account.',
       introGeneric: 'Confirm your e-mail address to create your account.',
       lapsed:
         'There is no sign-up waiting to be finished here: it has timed out or was already completed. Log in with your provider again to start over.',

@@ -228,7 +228,7 @@ describe('InvitationPage', () => {
 
     it('a refusal (another e-mail) is shown as the server says it, and Accept stays', async () => {
       const message =
-        'This invitation was sent to ada@example.com. Sign in with that e-mail address to accept it.';
+        'This invitation was sent to ada@example.com. Log in with that e-mail address to accept it.';
       const { portal, user } = renderPage(<InvitationPage />, {
         path,
         route,

@@ -117,7 +117,7 @@ describe('Login tab', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
       '/auth/reset-password',
     );
-    expect(screen.getByRole('link', { name: 'Sign in with a code' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Log in with a code' }).getAttribute('href')).toBe(
       '/auth/login/code/confirm',
     );
   });
@@ -147,7 +147,7 @@ describe('Login tab', () => {
 
   it("shows the provider's error passed back to the login page", () => {
     renderLogin('/auth/login?error=cancelled');
-    expect(screen.getByText('Signing in with the provider was cancelled.')).toBeTruthy();
+    expect(screen.getByText('Logging in with the provider was cancelled.')).toBeTruthy();
   });
 
   it('switches to the sign-up tab', async () => {

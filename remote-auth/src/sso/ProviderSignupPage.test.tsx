@@ -15,7 +15,7 @@ function withProviderSignup(answer: AuthResponseBody, answers: Parameters<typeof
 describe('ProviderSignupPage', () => {
   it('names the provider and validates before calling', async () => {
     const { user, identity } = renderPage(<ProviderSignupPage />, { path, auth: googleFlow });
-    expect(await screen.findByText(/signing in with Google for the first time/)).toBeTruthy();
+    expect(await screen.findByText(/logging in with Google for the first time/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getAllByText('Required')).toHaveLength(2);
     await user.type(screen.getByLabelText(/^E-mail/), 'nope');
