@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readLoginHint, saveLoginHint } from '../common/loginHint';
 import { CONFIG, fakeIdentity, pendingAuth, renderPage } from '../test/renderPage';
 import LoginPage from './LoginPage';
 
@@ -110,6 +111,16 @@ describe('Login tab', () => {
       }),
     );
     expect(execute).toHaveBeenCalledWith('key-login', { action: 'login' });
+  });
+
+  it('starts with the address a page sent the visitor to log in as, and forgets it once used', async () => {
+    saveLoginHint('nows@example.com');
+    const { user, identity } = renderLogin();
+    expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe('nows@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Demo-Pass-2026');
+    await user.click(submit('Log in'));
+    expect(identity.login).toHaveBeenCalledWith({ email: 'nows@example.com', password: 'Demo-Pass-2026' });
+    expect(readLoginHint()).toBeUndefined();
   });
 
   it('links to password reset and login by code', () => {
