@@ -104,6 +104,7 @@ export const authEn = {
     introUser: 'Enter the password of {{email}} to continue.',
     submit: 'Confirm',
     useMfa: 'Use your authenticator app instead',
+    cancel: 'Cancel',
   },
   mfa: {
     title: 'Two-factor authentication',

@@ -1,3 +1,4 @@
+import { saveNextPath } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeIdentity, pendingAuth, renderPage } from '../test/renderPage';
@@ -62,6 +63,26 @@ describe('MultiFactorAuthorizationPage', () => {
     expect(screen.getByRole('link', { name: 'Use your password instead' }).getAttribute('href')).toBe(
       '/auth/reauthenticate',
     );
+  });
+
+  it('reauthenticate: Cancel goes back to the page that asked', async () => {
+    saveNextPath('/auth/2fa');
+    const { user, portal } = renderPage(<MultiFactorAuthorizationPage />, {
+      path: '/auth/2fa/reauthenticate',
+      isAuthenticated: true,
+      auth: {
+        status: 401,
+        data: { flows: [{ id: 'mfa_reauthenticate', types: ['totp'] }] },
+        meta: { is_authenticated: true },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(portal.navigate).toHaveBeenCalledWith('/auth/2fa', { replace: true });
+  });
+
+  it('authenticate (a login): no Cancel', () => {
+    renderPage(<MultiFactorAuthorizationPage />, { path: '/auth/2fa/authenticate', auth: mfaPending });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
   it('shows an incorrect code on the field', async () => {

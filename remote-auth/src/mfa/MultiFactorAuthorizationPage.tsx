@@ -1,4 +1,4 @@
-import { Body1, Switch } from '@fluentui/react-components';
+import { Body1, Button, Switch } from '@fluentui/react-components';
 import {
   type CodeValues,
   codeSchema,
@@ -15,7 +15,8 @@ import { useLocation } from 'react-router';
 import { AuthCard } from '../common/AuthCard';
 import { LapsedStep } from '../common/LapsedStep';
 import { RouterLink } from '../common/RouterLink';
-import { StackForm } from '../common/Stack';
+import { Row, StackForm } from '../common/Stack';
+import { useCancelReauthentication } from '../common/useCancelReauthentication';
 import { useSettle } from '../common/useSettle';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
 
@@ -30,6 +31,7 @@ export default function MultiFactorAuthorizationPage() {
   const { identity, session } = usePortal();
   const { t } = useAuthTranslation();
   const settle = useSettle();
+  const cancel = useCancelReauthentication();
   const reauthenticating = useLocation().pathname.replace(/\/+$/, '').endsWith('/2fa/reauthenticate');
   const flowId = reauthenticating ? 'mfa_reauthenticate' : 'mfa_authenticate';
   const flows = session.auth?.data?.flows ?? [];
@@ -89,7 +91,14 @@ export default function MultiFactorAuthorizationPage() {
                 }}
               />
             ) : null}
-            <SubmitButton>{t('mfa.submit')}</SubmitButton>
+            {reauthenticating ? (
+              <Row>
+                <SubmitButton>{t('mfa.submit')}</SubmitButton>
+                <Button onClick={cancel}>{t('reauthenticate.cancel')}</Button>
+              </Row>
+            ) : (
+              <SubmitButton>{t('mfa.submit')}</SubmitButton>
+            )}
           </StackForm>
         )}
       />
