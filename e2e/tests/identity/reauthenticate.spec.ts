@@ -134,3 +134,59 @@ test('a TOTP user confirms with the authenticator app on /auth/2fa/reauthenticat
   const codes = await readRecoveryCodes(page, 9);
   expect(codes).toEqual(TOTP_RECOVERY_CODES.slice(1));
 });
+
+test('deactivating the authenticator app after the timeout: Cancel goes back; after the password the confirmation opens again and one click finishes it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // up to one TOTP period boundary is waited for (the activation code)
+  test.setTimeout(120_000);
+  const contact = uniqueContact('resume');
+  await createUserByApi(request, baseURL, { ...contact, password: NEW_PASSWORD });
+  await signInByApi(page, baseURL, contact.email, NEW_PASSWORD);
+  await page.goto('/auth/2fa/totp/activate/');
+  const activate = activationForm(page);
+  await activate.code.fill(await new Authenticator(await readActivationKey(page)).nextCode());
+  await activate.submit.click();
+  await expect(page).toHaveURL(/\/auth\/2fa\/recovery-codes\/$/);
+
+  await page.goto('/auth/2fa');
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expireReauthentication(page, baseURL, REAUTH_TIMEOUT_S);
+  const deactivateText =
+    'Deactivate the authenticator app? Logging in will need only your password, and your recovery codes stop working.';
+  const confirmation = page.getByRole('alertdialog', { name: 'Confirm?' });
+  const askToDeactivate = async () => {
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(confirmation).toContainText(deactivateText);
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/auth\/reauthenticate$/);
+  };
+
+  // asked to confirm it is them, the customer changes their mind: back where they were, nothing done
+  await askToDeactivate();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/auth\/2fa$/);
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(confirmation).toHaveCount(0);
+
+  // again, and this time with the password: the confirmation is open again on return
+  await askToDeactivate();
+  const form = page.getByRole('form', { name: 'Confirm it is you' });
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
+  await form.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/auth\/2fa$/);
+  await expect(confirmation).toContainText(deactivateText);
+  const deletes = identityCalls(page, 'DELETE');
+  await confirmation.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'The authenticator app is deactivated.')).toBeVisible();
+  await expect(page.getByText('Not set up')).toBeVisible();
+  expect(deletes).toEqual(['/account/authenticators/totp']);
+  await expect(page).toHaveURL(/\/auth\/2fa$/);
+
+  // a reload asks nothing more
+  await page.reload();
+  await expect(page.getByText('Not set up')).toBeVisible();
+  await expect(confirmation).toHaveCount(0);
+});
