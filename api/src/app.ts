@@ -13,6 +13,7 @@ import { registerHostStatic } from './host/host-static.js';
 import { addErrorHandler } from './http/error-handler.js';
 import { addStandardHeaders, genReqId } from './http/headers.js';
 import type { IdentityServices } from './identity/context.js';
+import { registerDevSessionClock } from './identity/dev-clock.js';
 import {
   createIdentityServices,
   type IdentityOverrides,
@@ -75,7 +76,10 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const identity = createIdentityServices(config.identity, deps.database.db, app.log, deps.identity);
   app.decorate('identity', identity);
   registerIdentity(app, identity);
-  if (config.identity.devTools) registerDevOutbox(app, deps.database.db);
+  if (config.identity.devTools) {
+    registerDevOutbox(app, deps.database.db);
+    registerDevSessionClock(app, identity);
+  }
 
   const graphql: GraphqlServices = {
     db: deps.database.db,

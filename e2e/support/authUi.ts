@@ -29,5 +29,5 @@ export async function logOut(page: Page) {
     .getByRole('banner')
     .getByRole('button', { name: /^Account/ })
     .click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
 }

@@ -1,8 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
-const IDENTITY = '/_allauth/browser/v1';
-
 /** allauth's TOTP defaults, as the api uses them: SHA-1, 6 digits, 30 s, no tolerance window. */
 export const TOTP_PERIOD_MS = 30_000;
 /** A code is typed only with this much of its period left, so it cannot expire on the way. */
@@ -114,15 +112,20 @@ export async function expectHome(page: Page) {
 }
 
 /**
- * Waits out the reauthentication timeout of the page's session: the api compares whole seconds
- * (`now - at <= timeout`), so the last authentication record gets stale at `at + timeout + 1`.
+ * Ages the page's browser session by `seconds` on the api's dev clock (`POST /_dev/session/age`):
+ * its authentication records, a stashed login and a pending flow move that far into the past, as if
+ * the time had passed. No test waits on the wall clock for a timeout, so load cannot stretch one.
  */
-export async function waitForReauthTimeout(page: Page, baseURL: string, timeoutS: number) {
-  const response = await page.context().request.get(`${baseURL}${IDENTITY}/auth/session`);
-  const body = (await response.json()) as { data?: { methods?: { at: number }[] } };
-  const at = body.data?.methods?.at(-1)?.at;
-  if (response.status() !== 200 || at === undefined)
-    throw new Error(`not signed in: ${response.status()} ${JSON.stringify(body)}`);
-  const stale = (at + timeoutS + 1) * 1000 + 100;
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, stale - Date.now())));
+export async function ageSession(page: Page, baseURL: string, seconds: number) {
+  const response = await page.context().request.post(`${baseURL}/_dev/session/age`, { data: { seconds } });
+  if (response.status() !== 200)
+    throw new Error(`session age: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * Makes the page's last authentication older than the reauthentication timeout (the api compares
+ * whole seconds, `now - at <= timeout`), so the next sensitive call asks to confirm it is you.
+ */
+export async function expireReauthentication(page: Page, baseURL: string, timeoutS: number) {
+  await ageSession(page, baseURL, timeoutS + 1);
 }

@@ -13,7 +13,7 @@ export const INVITATION_MESSAGES = {
   accepted: 'This invitation has already been accepted.',
   expired: 'This invitation has expired. Ask the workspace administrator to send you a new one.',
   otherEmail: (email: string) =>
-    `This invitation was sent to ${email}. Sign in with that e-mail address to accept it.`,
+    `This invitation was sent to ${email}. Log in with that e-mail address to accept it.`,
 } as const;
 
 export type InvitationStatus = 'VALID' | 'ACCEPTED' | 'EXPIRED';

@@ -13,13 +13,13 @@ import {
 } from '../../support/signupUi';
 
 function codeScreen(page: Page) {
-  const form = page.getByRole('form', { name: 'Sign in with a code' });
+  const form = page.getByRole('form', { name: 'Log in with a code' });
   return {
     form,
     email: form.getByRole('textbox', { name: 'E-mail', exact: true }),
     request: form.getByRole('button', { name: 'Send me a code' }),
     code: form.getByRole('textbox', { name: 'Code', exact: true }),
-    confirm: form.getByRole('button', { name: 'Sign in' }),
+    confirm: form.getByRole('button', { name: 'Log in' }),
   };
 }
 
@@ -37,9 +37,9 @@ test('log in by a mailed code and land signed in on Home', async ({ page, reques
 
   // the login page links to it
   await page.goto('/auth/login');
-  await page.getByRole('link', { name: 'Sign in with a code' }).click();
+  await page.getByRole('link', { name: 'Log in with a code' }).click();
   await expect(page).toHaveURL(/\/auth\/login\/code\/confirm$/);
-  await expect(page.getByRole('heading', { name: 'Sign in with a code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log in with a code' })).toBeVisible();
 
   await requestCode(page, email);
   const s = codeScreen(page);

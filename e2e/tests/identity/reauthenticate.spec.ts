@@ -11,17 +11,21 @@ import {
   Authenticator,
   activationForm,
   expectHome,
+  expireReauthentication,
   mfaForm,
   readActivationKey,
   readRecoveryCodes,
   SERVER,
   toast,
-  waitForReauthTimeout,
 } from '../../support/mfaUi';
 import { createUserByApi, NEW_PASSWORD, uniqueContact } from '../../support/signupUi';
 
-/** A login older than this many seconds must be confirmed before a sensitive 2FA call. */
-const REAUTH_TIMEOUT_S = 3;
+/**
+ * A login older than this many seconds must be confirmed before a sensitive 2FA call. The default
+ * (5 minutes): the test ages the session past it on the api's dev clock instead of waiting, and a
+ * reauthentication the test makes stays fresh however slow the machine is.
+ */
+const REAUTH_TIMEOUT_S = 300;
 test.use({ portalEnv: { PORTAL_REAUTH_TIMEOUT_S: String(REAUTH_TIMEOUT_S) } });
 
 test('a sensitive action after the reauthentication timeout goes to ReauthenticateForm and returns to where the user was', async ({
@@ -36,7 +40,7 @@ test('a sensitive action after the reauthentication timeout goes to Reauthentica
   // reading the activation key is not sensitive; activating is
   await page.goto('/auth/2fa/totp/activate/');
   const firstKey = await readActivationKey(page);
-  await waitForReauthTimeout(page, baseURL, REAUTH_TIMEOUT_S);
+  await expireReauthentication(page, baseURL, REAUTH_TIMEOUT_S);
   const activate = activationForm(page);
   await activate.code.fill(await new Authenticator(firstKey).nextCode());
   await activate.submit.click();
@@ -98,7 +102,7 @@ test('a TOTP user confirms with the authenticator app on /auth/2fa/reauthenticat
   await expectHome(page);
 
   // after the timeout, opening the recovery codes asks to confirm it is you
-  await waitForReauthTimeout(page, baseURL, REAUTH_TIMEOUT_S);
+  await expireReauthentication(page, baseURL, REAUTH_TIMEOUT_S);
   await page.goto('/auth/2fa');
   await expect(page.getByText('9 of 10 codes left')).toBeVisible();
   await page.getByRole('button', { name: 'View' }).click();
@@ -129,4 +133,60 @@ test('a TOTP user confirms with the authenticator app on /auth/2fa/reauthenticat
   await expect(page.getByText('9 of 10 codes unused')).toBeVisible();
   const codes = await readRecoveryCodes(page, 9);
   expect(codes).toEqual(TOTP_RECOVERY_CODES.slice(1));
+});
+
+test('deactivating the authenticator app after the timeout: Cancel goes back; after the password the confirmation opens again and one click finishes it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // up to one TOTP period boundary is waited for (the activation code)
+  test.setTimeout(120_000);
+  const contact = uniqueContact('resume');
+  await createUserByApi(request, baseURL, { ...contact, password: NEW_PASSWORD });
+  await signInByApi(page, baseURL, contact.email, NEW_PASSWORD);
+  await page.goto('/auth/2fa/totp/activate/');
+  const activate = activationForm(page);
+  await activate.code.fill(await new Authenticator(await readActivationKey(page)).nextCode());
+  await activate.submit.click();
+  await expect(page).toHaveURL(/\/auth\/2fa\/recovery-codes\/$/);
+
+  await page.goto('/auth/2fa');
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expireReauthentication(page, baseURL, REAUTH_TIMEOUT_S);
+  const deactivateText =
+    'Deactivate the authenticator app? Logging in will need only your password, and your recovery codes stop working.';
+  const confirmation = page.getByRole('alertdialog', { name: 'Confirm?' });
+  const askToDeactivate = async () => {
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(confirmation).toContainText(deactivateText);
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/auth\/reauthenticate$/);
+  };
+
+  // asked to confirm it is them, the customer changes their mind: back where they were, nothing done
+  await askToDeactivate();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/auth\/2fa$/);
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(confirmation).toHaveCount(0);
+
+  // again, and this time with the password: the confirmation is open again on return
+  await askToDeactivate();
+  const form = page.getByRole('form', { name: 'Confirm it is you' });
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(NEW_PASSWORD);
+  await form.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/auth\/2fa$/);
+  await expect(confirmation).toContainText(deactivateText);
+  const deletes = identityCalls(page, 'DELETE');
+  await confirmation.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'The authenticator app is deactivated.')).toBeVisible();
+  await expect(page.getByText('Not set up')).toBeVisible();
+  expect(deletes).toEqual(['/account/authenticators/totp']);
+  await expect(page).toHaveURL(/\/auth\/2fa$/);
+
+  // a reload asks nothing more
+  await page.reload();
+  await expect(page.getByText('Not set up')).toBeVisible();
+  await expect(confirmation).toHaveCount(0);
 });

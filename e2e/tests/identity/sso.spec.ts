@@ -77,7 +77,7 @@ test('the SSO flow: sign up through the provider, then sign in with it directly'
   await expect(page.getByRole('heading', { name: 'Finish signing up' })).toBeVisible();
   await expect(
     page.getByText(
-      `You are signing in with ${PROVIDER.name} for the first time. Confirm your e-mail address to create your account.`,
+      `You are logging in with ${PROVIDER.name} for the first time. Confirm your e-mail address to create your account.`,
     ),
   ).toBeVisible();
   const form = page.getByRole('form', { name: 'Finish signing up' });
@@ -121,7 +121,7 @@ test('cancelling at the provider comes back to the login page with the cancelled
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   await expect(page).toHaveURL(`${PORTAL_URL}/auth/login?error=cancelled`);
-  await expect(page.getByText('Signing in with the provider was cancelled.')).toBeVisible();
+  await expect(page.getByText('Logging in with the provider was cancelled.')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Log in', selected: true })).toBeVisible();
   // nobody is signed in, and no sign-up waits
   const session = await page.context().request.get(`${baseURL}/_allauth/browser/v1/auth/session`);

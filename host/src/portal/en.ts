@@ -43,12 +43,12 @@ export const shellEn = {
   },
   userMenu: {
     label: 'Account menu of {{name}}',
-    signedInAs: 'Signed in as {{name}}',
+    signedInAs: 'Logged in as {{name}}',
     fallbackName: 'Account',
-    signIn: 'Sign in',
+    signIn: 'Log in',
     profile: 'Profile',
-    signOut: 'Sign out',
-    signOutFailed: 'Signing out did not work. Please try again.',
+    signOut: 'Log out',
+    signOutFailed: 'Logging out did not work. Please try again.',
   },
   progress: 'Loading page',
   /** app bar and document titles by route name; a route without one here shows its meta title */
@@ -89,7 +89,7 @@ export const shellEn = {
     intro:
       'We use cookies and similar storage. Necessary ones keep the portal working; the others help us improve it and measure our marketing, and are used only if you allow them. You can change your choice at any time with the Cookie Policy button.',
     necessary: 'Necessary',
-    necessaryDescription: 'Sign-in session, security tokens and this choice. Always on.',
+    necessaryDescription: 'Login session, security tokens and this choice. Always on.',
     analytics: 'Analytics',
     analyticsDescription: 'Session analytics that show us how the portal is used, so we can improve it.',
     marketing: 'Marketing',

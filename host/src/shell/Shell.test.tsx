@@ -129,8 +129,8 @@ describe('Shell', () => {
         ),
       );
       await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
-      expect(await screen.findByText('Signed in as ada@example.com')).toBeTruthy();
-      await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+      expect(await screen.findByText('Logged in as ada@example.com')).toBeTruthy();
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
       await waitFor(() => expect(url()).toBe('/auth/login'));
       const [endpoint, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
       expect(endpoint).toBe('/_allauth/browser/v1/auth/session');
@@ -144,7 +144,7 @@ describe('Shell', () => {
       await screen.findByRole('heading', { name: 'portal_support/Support' });
       fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
       await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
-      await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
       expect(await screen.findByText('Network error: Failed to fetch')).toBeTruthy();
       expect(url()).toBe('/support');
     });
@@ -153,7 +153,7 @@ describe('Shell', () => {
       const { url } = renderPortal('/new-instance?template_uid=t-1', signedOut());
       await screen.findByRole('heading', { name: /^portal_compute\/NewInstance/ });
       expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
-      const signIn = screen.getByRole('link', { name: 'Sign in' });
+      const signIn = screen.getByRole('link', { name: 'Log in' });
       expect(signIn.getAttribute('href')).toBe('/auth/login?redirect=%2Fnew-instance%3Ftemplate_uid%3Dt-1');
       await userEvent.click(signIn);
       await waitFor(() => expect(url()).toBe('/auth/login?redirect=%2Fnew-instance%3Ftemplate_uid%3Dt-1'));

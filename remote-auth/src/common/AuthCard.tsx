@@ -2,14 +2,23 @@ import { Card, makeStyles, Title2, tokens } from '@fluentui/react-components';
 import { type ReactNode, useId } from 'react';
 
 const useStyles = makeStyles({
+  // The section fills the width it is given (in the host's centring flex row it would otherwise
+  // shrink to its content, and the card would change width with each tab or message); the card is
+  // 460 px wide, or narrower when the screen is.
   root: {
     display: 'flex',
     justifyContent: 'center',
+    width: '100%',
+    minWidth: 0,
+    boxSizing: 'border-box',
     padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalL}`,
+    '@media (max-width: 599px)': { paddingInline: 0 },
   },
   card: {
     width: '100%',
     maxWidth: '460px',
+    minWidth: 0,
+    boxSizing: 'border-box',
     padding: tokens.spacingHorizontalXXL,
     gap: tokens.spacingVerticalL,
   },

@@ -20,13 +20,13 @@ export const authEn = {
     tab: 'Log in',
     submit: 'Log in',
     forgotPassword: 'Forgot password?',
-    withCode: 'Sign in with a code',
+    withCode: 'Log in with a code',
     or: 'or',
     provider: 'Continue with {{name}}',
     providerError: {
-      cancelled: 'Signing in with the provider was cancelled.',
-      denied: 'The provider did not let you sign in.',
-      other: 'Signing in with the provider failed ({{error}}). Please try again or use your e-mail.',
+      cancelled: 'Logging in with the provider was cancelled.',
+      denied: 'The provider did not let you log in.',
+      other: 'Logging in with the provider failed ({{error}}). Please try again or use your e-mail.',
     },
   },
   signup: {
@@ -63,11 +63,11 @@ export const authEn = {
       'This site is protected by reCAPTCHA and the Google <privacy>Privacy Policy</privacy> and <terms>Terms of Service</terms> apply.',
   },
   loginCode: {
-    title: 'Sign in with a code',
+    title: 'Log in with a code',
     intro: 'We send a one-time code to your e-mail address. No password needed.',
     request: 'Send me a code',
     codeIntro: 'Enter the code we sent to your e-mail address.',
-    confirm: 'Sign in',
+    confirm: 'Log in',
     newCode: 'Send a new code',
   },
   confirmEmail: {
@@ -104,6 +104,7 @@ export const authEn = {
     introUser: 'Enter the password of {{email}} to continue.',
     submit: 'Confirm',
     useMfa: 'Use your authenticator app instead',
+    cancel: 'Cancel',
   },
   mfa: {
     title: 'Two-factor authentication',
@@ -114,6 +115,8 @@ export const authEn = {
     useRecovery: 'Use a recovery code',
     submit: 'Verify',
     usePassword: 'Use your password instead',
+    lapsed:
+      'Your login has timed out or was ended, so this code can no longer be checked. Please log in again.',
     overview: {
       intro: 'Protect your account with a second step at log in: a code from an authenticator app.',
       totp: 'Authenticator app',
@@ -162,12 +165,14 @@ export const authEn = {
     },
   },
   sso: {
-    signingIn: 'Signing you in…',
+    signingIn: 'Logging you in…',
     providerSignup: {
       title: 'Finish signing up',
       intro:
-        'You are signing in with {{provider}} for the first time. Confirm your e-mail address to create your account.',
+        'You are logging in with {{provider}} for the first time. Confirm your e-mail address to create your account.',
       introGeneric: 'Confirm your e-mail address to create your account.',
+      lapsed:
+        'There is no sign-up waiting to be finished here: it has timed out or was already completed. Log in with your provider again to start over.',
       submit: 'Create account',
     },
   },

@@ -9,8 +9,9 @@ import {
 } from '@urql/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { concat, fromValue, never } from 'wonka';
+import { readLoginHint } from '../common/loginHint';
 import type { AcceptInvitationMutation, InvitationQuery } from '../gql/graphql';
-import { renderPage } from '../test/renderPage';
+import { fakeIdentity, renderPage } from '../test/renderPage';
 import InvitationPage from './InvitationPage';
 
 const route = '/invitation/:key';
@@ -226,22 +227,74 @@ describe('InvitationPage', () => {
       expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeTruthy();
     });
 
-    it('a refusal (another e-mail) is shown as the server says it, and Accept stays', async () => {
-      const message =
-        'This invitation was sent to ada@example.com. Sign in with that e-mail address to accept it.';
-      const { portal, user } = renderPage(<InvitationPage />, {
+    it('logged in as another address: says so up front, offers no Accept but logging out to continue as the invited address', async () => {
+      const graphql = fakeClient({ data: { invitation: VALID } });
+      const { portal, user, identity } = renderPage(<InvitationPage />, {
         path,
         route,
         ...signedInAs('bob@example.com'),
-        graphql: fakeClient({ data: { invitation: VALID } }, { error: graphqlError(message) }),
+        graphql,
+        identity: fakeIdentity({ logout: { status: 401, meta: { is_authenticated: false } } }),
       });
-      // warned before trying
       expect(
         await screen.findByText(
-          'You are signed in as bob@example.com, but the invitation was sent to ada@example.com. Only ada@example.com can accept it.',
+          'This invitation is for ada@example.com, but you are logged in as bob@example.com. Only ada@example.com can accept it: log out, then log in as ada@example.com.',
         ),
       ).toBeTruthy();
-      await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
+      expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Log out and continue as ada@example.com' }));
+      expect(identity.logout).toHaveBeenCalledOnce();
+      // back here after the next login, which starts with the invited address
+      expect(readNextPath()).toBe('/invitation/key-1');
+      expect(readLoginHint()).toBe('ada@example.com');
+      expect(portal.confirm).not.toHaveBeenCalled();
+      expect(graphql.executeMutation).not.toHaveBeenCalled();
+      // the host navigates on the 401 (signed out): the page does not
+      expect(portal.navigate).not.toHaveBeenCalled();
+    });
+
+    it('the same address in another case is the invited one: Accept', async () => {
+      renderPage(<InvitationPage />, {
+        path,
+        route,
+        ...signedInAs('Ada@Example.com'),
+        graphql: fakeClient({ data: { invitation: VALID } }),
+      });
+      expect(await screen.findByRole('button', { name: 'Accept invitation' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Log out and continue/ })).toBeNull();
+    });
+
+    it('logging out fails: the reason, and the button again', async () => {
+      const { user } = renderPage(<InvitationPage />, {
+        path,
+        route,
+        ...signedInAs('bob@example.com'),
+        graphql: fakeClient({ data: { invitation: VALID } }),
+        identity: fakeIdentity({
+          logout: { status: 0, errors: [{ code: 'network_error', message: 'Network error: offline' }] },
+        }),
+      });
+      await user.click(
+        await screen.findByRole('button', { name: 'Log out and continue as ada@example.com' }),
+      );
+      expect(await screen.findByText('Network error: offline')).toBeTruthy();
+      expect(
+        screen
+          .getByRole('button', { name: 'Log out and continue as ada@example.com' })
+          .hasAttribute('disabled'),
+      ).toBe(false);
+    });
+
+    it('a refusal is shown as the server says it, and Accept stays', async () => {
+      const message =
+        'This invitation was sent to ada@example.com. Log in with that e-mail address to accept it.';
+      const { portal, user } = renderPage(<InvitationPage />, {
+        path,
+        route,
+        ...signedInAs('ada@example.com'),
+        graphql: fakeClient({ data: { invitation: VALID } }, { error: graphqlError(message) }),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Accept invitation' }));
       expect(await screen.findByText(message)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeTruthy();
       expect(portal.refetch).not.toHaveBeenCalled();

@@ -13,6 +13,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { AuthCard } from '../common/AuthCard';
+import { saveLoginHint } from '../common/loginHint';
 import { Row, Stack } from '../common/Stack';
 import {
   AcceptInvitationDocument,
@@ -124,6 +125,10 @@ function InvitationAction({ invitationKey, invitation }: { invitationKey: string
   }
   if (invitation.status === 'ACCEPTED') return <AlreadyAccepted />;
   if (!session.isAuthenticated) return <SignInFirst invitationKey={invitationKey} email={invitation.email} />;
+  const current = authInfo(session.auth).user?.email ?? null;
+  if (current && current.toLowerCase() !== invitation.email.toLowerCase()) {
+    return <OtherAccount invitationKey={invitationKey} current={current} email={invitation.email} />;
+  }
   return <Accept invitationKey={invitationKey} invitation={invitation} />;
 }
 
@@ -168,15 +173,61 @@ function SignInFirst({ invitationKey, email }: { invitationKey: string; email: s
   );
 }
 
+/**
+ * Signed in as someone else than the invited address: only the invited address can accept, so
+ * there is nothing to accept here. Logging out (the host then shows the login page) comes back
+ * to the invitation after the next login, with the invited address already in the login form.
+ */
+function OtherAccount({
+  invitationKey,
+  current,
+  email,
+}: {
+  invitationKey: string;
+  current: string;
+  email: string;
+}) {
+  const { identity } = usePortal();
+  const { t } = useInvitationTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const switchAccount = async () => {
+    setBusy(true);
+    setFailure(null);
+    saveNextPath(`/invitation/${encodeURIComponent(invitationKey)}`);
+    saveLoginHint(email);
+    const answer = await identity.logout();
+    // 401 (signed out): the host hears of it and opens the login page
+    if (answer.status !== 401 && answer.status !== 200) {
+      setFailure(answer.errors?.[0]?.message ?? t('logOutFailed'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack>
+      <MessageBar intent="warning">
+        <MessageBarBody>{t('otherEmail', { current, email })}</MessageBarBody>
+      </MessageBar>
+      {failure ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <Row>
+        <Button appearance="primary" onClick={() => void switchAccount()} disabled={busy}>
+          {busy ? t('loggingOut') : t('switchAccount', { email })}
+        </Button>
+      </Row>
+    </Stack>
+  );
+}
+
 function Accept({ invitationKey, invitation }: { invitationKey: string; invitation: Invitation }) {
-  const { session, navigate, refetch, setWorkspace, confirm } = usePortal();
-  const { email } = invitation;
+  const { navigate, refetch, setWorkspace, confirm } = usePortal();
   const { t } = useInvitationTranslation();
   const [{ fetching, error }, accept] = useMutation(AcceptInvitationDocument);
   const [joined, setJoined] = useState<Joined | null>(null);
   const [listed, setListed] = useState(false);
-  const current = authInfo(session.auth).user?.email ?? null;
-  const otherEmail = !!current && current.toLowerCase() !== email.toLowerCase();
 
   const join = async () => {
     const result = await accept({ key: invitationKey }, OWN_ERRORS);
@@ -222,11 +273,6 @@ function Accept({ invitationKey, invitation }: { invitationKey: string; invitati
   }
   return (
     <Stack>
-      {otherEmail ? (
-        <MessageBar intent="warning">
-          <MessageBarBody>{t('otherEmail', { current, email })}</MessageBarBody>
-        </MessageBar>
-      ) : null}
       {error ? (
         <MessageBar intent="error">
           <MessageBarBody>{errorText(error)}</MessageBarBody>

@@ -31,7 +31,10 @@ export const invitationEn = {
   logIn: 'Log in',
   signUp: 'Sign up',
   otherEmail:
-    'You are signed in as {{current}}, but the invitation was sent to {{email}}. Only {{email}} can accept it.',
+    'This invitation is for {{email}}, but you are logged in as {{current}}. Only {{email}} can accept it: log out, then log in as {{email}}.',
+  switchAccount: 'Log out and continue as {{email}}',
+  loggingOut: 'Logging out…',
+  logOutFailed: 'Logging out did not work. Please try again.',
   accept: 'Accept invitation',
   confirmTitle: 'Join this workspace?',
   /** HTML (the confirm dialog sanitises it); the values are escaped when put in */

@@ -22,11 +22,11 @@ describe('LoginCodePage', () => {
   it('with login_by_code pending: the code form, then confirmLoginCode', async () => {
     const { user, identity } = renderPage(<LoginCodePage />, { path, auth: pendingAuth('login_by_code') });
     expect(screen.queryByLabelText(/^E-mail/)).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByText('Required')).toBeTruthy();
     expect(identity.confirmLoginCode).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText(/^Code/), 'ABC123');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(identity.confirmLoginCode).toHaveBeenCalledWith('ABC123');
   });
 
@@ -39,11 +39,11 @@ describe('LoginCodePage', () => {
     });
     const { user } = renderPage(<LoginCodePage />, { path, auth: pendingAuth('login_by_code'), identity });
     await user.type(screen.getByLabelText(/^Code/), '000000');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Incorrect code.')).toBeTruthy();
     identity.confirmLoginCode.mockResolvedValueOnce({ status: 409 });
     await user.type(screen.getByLabelText(/^Code/), '1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('This step is no longer pending. Please start again.')).toBeTruthy();
   });
 

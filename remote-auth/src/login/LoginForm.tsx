@@ -10,7 +10,9 @@ import {
   useRecaptcha,
   zodValidate,
 } from '@portal/shared';
+import { useState } from 'react';
 import { Form } from 'react-final-form';
+import { clearLoginHint, readLoginHint } from '../common/loginHint';
 import { RecaptchaNotice } from '../common/RecaptchaNotice';
 import { RouterLink } from '../common/RouterLink';
 import { Row, StackForm } from '../common/Stack';
@@ -28,10 +30,16 @@ export function LoginForm({ providerError }: { providerError: string | null }) {
   const settle = useSettle();
   const recaptcha = useRecaptcha('login');
   const loginByCode = session.config?.account.login_by_code_enabled !== false;
+  // sent here to log in as a particular address (an invitation for it): the form starts with it
+  const [initialValues] = useState(() => {
+    const email = readLoginHint();
+    return email ? { email } : undefined;
+  });
 
   const onSubmit = async (values: LoginValues) => {
     const { email, password } = loginSchema.parse(values);
     rememberContact({ email });
+    clearLoginHint();
     const recaptchaToken = await recaptcha.getToken();
     const response = await identity.login({
       email,
@@ -53,6 +61,7 @@ export function LoginForm({ providerError }: { providerError: string | null }) {
       <Form<LoginValues>
         onSubmit={onSubmit}
         validate={validate}
+        initialValues={initialValues}
         render={({ handleSubmit }) => (
           <StackForm onSubmit={handleSubmit} label={t('login.tab')}>
             <FormError />

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readLoginHint, saveLoginHint } from '../common/loginHint';
 import { CONFIG, fakeIdentity, pendingAuth, renderPage } from '../test/renderPage';
 import LoginPage from './LoginPage';
 
@@ -112,12 +113,22 @@ describe('Login tab', () => {
     expect(execute).toHaveBeenCalledWith('key-login', { action: 'login' });
   });
 
+  it('starts with the address a page sent the visitor to log in as, and forgets it once used', async () => {
+    saveLoginHint('nows@example.com');
+    const { user, identity } = renderLogin();
+    expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe('nows@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Demo-Pass-2026');
+    await user.click(submit('Log in'));
+    expect(identity.login).toHaveBeenCalledWith({ email: 'nows@example.com', password: 'Demo-Pass-2026' });
+    expect(readLoginHint()).toBeUndefined();
+  });
+
   it('links to password reset and login by code', () => {
     renderLogin();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
       '/auth/reset-password',
     );
-    expect(screen.getByRole('link', { name: 'Sign in with a code' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Log in with a code' }).getAttribute('href')).toBe(
       '/auth/login/code/confirm',
     );
   });
@@ -147,7 +158,7 @@ describe('Login tab', () => {
 
   it("shows the provider's error passed back to the login page", () => {
     renderLogin('/auth/login?error=cancelled');
-    expect(screen.getByText('Signing in with the provider was cancelled.')).toBeTruthy();
+    expect(screen.getByText('Logging in with the provider was cancelled.')).toBeTruthy();
   });
 
   it('switches to the sign-up tab', async () => {

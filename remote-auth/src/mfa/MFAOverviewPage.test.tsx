@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeIdentity, renderPage } from '../test/renderPage';
 import MFAOverviewPage from './MFAOverviewPage';
 
@@ -96,5 +96,75 @@ describe('MFAOverviewPage', () => {
     expect(await screen.findByText('Network error: offline')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(identity.getAuthenticators).toHaveBeenCalledTimes(2);
+  });
+
+  describe('after a reauthentication', () => {
+    const reauthNeeded = {
+      status: 401,
+      data: { flows: [{ id: 'reauthenticate' as const }] },
+      meta: { is_authenticated: true },
+    };
+
+    it('a deactivation that needs it is remembered, and the confirmation opens again when the customer is back', async () => {
+      const identity = fakeIdentity({ getAuthenticators: active, deactivateTotp: reauthNeeded });
+      const first = renderPage(<MFAOverviewPage />, { path, identity });
+      await first.user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+      await expect(first.portal.confirm.mock.results[0]!.value).resolves.toBe(true);
+      expect(first.portal.notify).not.toHaveBeenCalled();
+      // the host moves on to the reauthentication page, and back here once it is done
+      first.unmount();
+
+      const back = renderPage(<MFAOverviewPage />, {
+        path,
+        identity: fakeIdentity({ getAuthenticators: active }),
+      });
+      await vi.waitFor(() => expect(back.portal.confirm).toHaveBeenCalledOnce());
+      expect(back.portal.confirm).toHaveBeenCalledWith({
+        text: 'Deactivate the authenticator app? Logging in will need only your password, and your recovery codes stop working.',
+        action: expect.any(Function),
+      });
+      // one click (the fake confirms at once) finishes it
+      expect(back.identity.deactivateTotp).toHaveBeenCalledOnce();
+      await expect(back.portal.confirm.mock.results[0]!.value).resolves.toBe(true);
+      expect(back.portal.notify).toHaveBeenCalledWith({
+        type: 'success',
+        message: 'The authenticator app is deactivated.',
+      });
+    });
+
+    it('asks again only once', async () => {
+      const identity = fakeIdentity({ getAuthenticators: active, deactivateTotp: reauthNeeded });
+      const first = renderPage(<MFAOverviewPage />, { path, identity });
+      await first.user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+      await expect(first.portal.confirm.mock.results[0]!.value).resolves.toBe(true);
+      first.unmount();
+      const back = renderPage(<MFAOverviewPage />, {
+        path,
+        identity: fakeIdentity({ getAuthenticators: active }),
+      });
+      back.portal.confirm.mockResolvedValueOnce(false);
+      await vi.waitFor(() => expect(back.portal.confirm).toHaveBeenCalledOnce());
+      back.unmount();
+      const again = renderPage(<MFAOverviewPage />, {
+        path,
+        identity: fakeIdentity({ getAuthenticators: active }),
+      });
+      expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeTruthy();
+      expect(again.portal.confirm).not.toHaveBeenCalled();
+    });
+
+    it('nothing to resume after a finished or failed deactivation, nor once the app is off', async () => {
+      const identity = fakeIdentity({ getAuthenticators: active });
+      const first = renderPage(<MFAOverviewPage />, { path, identity });
+      await first.user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+      await expect(first.portal.confirm.mock.results[0]!.value).resolves.toBe(true);
+      first.unmount();
+      const back = renderPage(<MFAOverviewPage />, {
+        path,
+        identity: fakeIdentity({ getAuthenticators: active }),
+      });
+      expect(await screen.findByRole('button', { name: 'Deactivate' })).toBeTruthy();
+      expect(back.portal.confirm).not.toHaveBeenCalled();
+    });
   });
 });

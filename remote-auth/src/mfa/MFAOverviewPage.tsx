@@ -14,6 +14,7 @@ import { AuthCard } from '../common/AuthCard';
 import { LoadingState } from '../common/LoadingState';
 import { Row, Stack } from '../common/Stack';
 import { useIdentityLoad } from '../common/useIdentityLoad';
+import { useResumableAction } from '../common/useResumableAction';
 import { errorMessage } from '../common/useSettle';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
 import { authenticatorsOf } from './authenticators';
@@ -27,11 +28,14 @@ export default function MFAOverviewPage() {
   const { t } = useAuthTranslation();
   const load = useCallback(() => identity.getAuthenticators(), [identity]);
   const { response, reload } = useIdentityLoad(load, 'authenticators');
+  const totpActive = response?.status === 200 && authenticatorsOf(response).totp !== undefined;
+  // 401: the host asks the user to confirm it is them, then brings them back here, where the
+  // confirmation opens again (the app must still be active)
+  const resumable = useResumableAction('deactivateTotp', totpActive, () => askDeactivate());
 
   // the host's shared dialog asks first; Confirm runs the call with the button loading meanwhile
   const deactivate = async () => {
-    const answer = await identity.deactivateTotp();
-    // 401: the host asks the user to confirm it is them, then brings them back here
+    const answer = await resumable(() => identity.deactivateTotp());
     if (answer.status === 200) {
       notify({ type: 'success', message: t('mfa.overview.deactivated') });
       reload();

@@ -109,4 +109,31 @@ describe('MFARecoveryCodesPage', () => {
       message: 'New recovery codes were created.',
     });
   });
+
+  it('a regeneration that needed a reauthentication asks again when the customer is back', async () => {
+    const identity = fakeIdentity({
+      getRecoveryCodes: codes,
+      regenerateRecoveryCodes: {
+        status: 401,
+        data: { flows: [{ id: 'reauthenticate' }] },
+        meta: { is_authenticated: true },
+      },
+    });
+    const first = renderPage(<MFARecoveryCodesPage />, { path, identity });
+    await first.user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    await expect(first.portal.confirm.mock.results[0]!.value).resolves.toBe(true);
+    expect(first.portal.notify).not.toHaveBeenCalled();
+    first.unmount();
+
+    const back = renderPage(<MFARecoveryCodesPage />, {
+      path,
+      identity: fakeIdentity({ getRecoveryCodes: codes }),
+    });
+    await waitFor(() => expect(back.portal.confirm).toHaveBeenCalledOnce());
+    expect(back.portal.confirm).toHaveBeenCalledWith({
+      text: 'Create new recovery codes? The current codes stop working.',
+      action: expect.any(Function),
+    });
+    expect(back.identity.regenerateRecoveryCodes).toHaveBeenCalledOnce();
+  });
 });

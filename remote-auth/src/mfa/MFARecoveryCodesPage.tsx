@@ -6,6 +6,7 @@ import { LoadingState } from '../common/LoadingState';
 import { RouterLink } from '../common/RouterLink';
 import { Row, Stack } from '../common/Stack';
 import { useIdentityLoad } from '../common/useIdentityLoad';
+import { useResumableAction } from '../common/useResumableAction';
 import { errorMessage } from '../common/useSettle';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
 import type { RecoveryCodesAuthenticator } from './authenticators';
@@ -33,9 +34,12 @@ export default function MFARecoveryCodesPage() {
   const styles = useStyles();
   const load = useCallback(() => identity.getRecoveryCodes(), [identity]);
   const { response, reload } = useIdentityLoad(load, 'recovery-codes');
+  // after a reauthentication the confirmation opens again, once the codes (or their absence) show
+  const loaded = response?.status === 200 || response?.status === 404;
+  const resumable = useResumableAction('regenerateRecoveryCodes', loaded, () => askRegenerate());
   // the host's shared dialog asks first; Confirm runs the call with the button loading meanwhile
   const regenerate = async () => {
-    const answer = await identity.regenerateRecoveryCodes();
+    const answer = await resumable(() => identity.regenerateRecoveryCodes());
     if (answer.status === 200) {
       notify({ type: 'success', message: t('mfa.recovery.regenerated') });
       reload();

@@ -1,3 +1,4 @@
+import { saveNextPath } from '@portal/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeIdentity, pendingAuth, renderPage } from '../test/renderPage';
@@ -64,6 +65,26 @@ describe('MultiFactorAuthorizationPage', () => {
     );
   });
 
+  it('reauthenticate: Cancel goes back to the page that asked', async () => {
+    saveNextPath('/auth/2fa');
+    const { user, portal } = renderPage(<MultiFactorAuthorizationPage />, {
+      path: '/auth/2fa/reauthenticate',
+      isAuthenticated: true,
+      auth: {
+        status: 401,
+        data: { flows: [{ id: 'mfa_reauthenticate', types: ['totp'] }] },
+        meta: { is_authenticated: true },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(portal.navigate).toHaveBeenCalledWith('/auth/2fa', { replace: true });
+  });
+
+  it('authenticate (a login): no Cancel', () => {
+    renderPage(<MultiFactorAuthorizationPage />, { path: '/auth/2fa/authenticate', auth: mfaPending });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
   it('shows an incorrect code on the field', async () => {
     const identity = fakeIdentity({
       mfaAuthenticate: {
@@ -79,5 +100,67 @@ describe('MultiFactorAuthorizationPage', () => {
     await user.type(screen.getByLabelText(/^Authenticator code/), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Incorrect code.')).toBeTruthy();
+  });
+
+  it('switching between the code kinds starts afresh: no code, no error (both directions)', async () => {
+    const identity = fakeIdentity({
+      mfaAuthenticate: {
+        status: 400,
+        errors: [{ code: 'incorrect_code', message: 'Incorrect code.', param: 'code' }],
+      },
+    });
+    const { user } = renderPage(<MultiFactorAuthorizationPage />, {
+      path: '/auth/2fa/authenticate',
+      auth: mfaPending,
+      identity,
+    });
+    await user.type(screen.getByLabelText(/^Authenticator code/), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Incorrect code.')).toBeTruthy();
+
+    await user.click(screen.getByRole('switch', { name: 'Use a recovery code' }));
+    expect((screen.getByLabelText(/^Recovery code/) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('Incorrect code.')).toBeNull();
+    expect(screen.queryByText('Required')).toBeNull();
+
+    await user.type(screen.getByLabelText(/^Recovery code/), 'abcd-efgh');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Incorrect code.')).toBeTruthy();
+
+    await user.click(screen.getByRole('switch', { name: 'Use a recovery code' }));
+    expect((screen.getByLabelText(/^Authenticator code/) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('Incorrect code.')).toBeNull();
+    expect(screen.queryByText('Required')).toBeNull();
+  });
+
+  it('no login pending (it lapsed): says so and leads back to log in, keeping the redirect', async () => {
+    const lapsed = {
+      status: 401,
+      data: { flows: [{ id: 'login' as const }, { id: 'mfa_authenticate' as const }] },
+      meta: { is_authenticated: false },
+    };
+    const { user, portal } = renderPage(<MultiFactorAuthorizationPage />, {
+      path: '/auth/2fa/authenticate?redirect=%2Fsupport',
+      auth: lapsed,
+    });
+    expect(screen.getByText(/Your login has timed out or was ended/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Authenticator code/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to log in' }));
+    expect(portal.navigate).toHaveBeenCalledWith('/auth/login?redirect=%2Fsupport');
+  });
+
+  it('reauthenticating needs no pending login: the form shows', () => {
+    renderPage(<MultiFactorAuthorizationPage />, {
+      path: '/auth/2fa/reauthenticate',
+      isAuthenticated: true,
+      auth: {
+        status: 401,
+        data: { flows: [{ id: 'mfa_reauthenticate', types: ['totp'] }] },
+        meta: { is_authenticated: true },
+      },
+    });
+    expect(screen.getByLabelText(/^Authenticator code/)).toBeTruthy();
+    expect(screen.queryByText(/Your login has timed out/)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
+import { clearNextPath, readNextPath, saveNextPath } from '@portal/shared';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { saveResumeIntent, takeResumeIntent } from '../common/resumeIntent';
 import { fakeIdentity, renderPage } from '../test/renderPage';
 import ReauthenticateFormPage from './ReauthenticateFormPage';
 
@@ -54,5 +56,36 @@ describe('ReauthenticateFormPage', () => {
       auth: { ...reauthRequired, data: { ...reauthRequired.data, flows: [{ id: 'reauthenticate' }] } },
     });
     expect(screen.queryByRole('link', { name: 'Use your authenticator app instead' })).toBeNull();
+  });
+
+  describe('Cancel', () => {
+    afterEach(() => clearNextPath());
+
+    it('goes back to the page that asked, and drops the action waiting there', async () => {
+      saveNextPath('/auth/2fa');
+      saveResumeIntent('deactivateTotp', '/auth/2fa');
+      const { user, portal, identity } = renderPage(<ReauthenticateFormPage />, {
+        path,
+        auth: reauthRequired,
+      });
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(portal.navigate).toHaveBeenCalledWith('/auth/2fa', { replace: true });
+      expect(readNextPath()).toBeUndefined();
+      expect(takeResumeIntent('deactivateTotp', '/auth/2fa')).toBe(false);
+      expect(identity.reauthenticate).not.toHaveBeenCalled();
+    });
+
+    it('a page that cannot show without it (the recovery codes): to the page before', async () => {
+      saveNextPath('/auth/2fa/recovery-codes/');
+      const { user, portal } = renderPage(<ReauthenticateFormPage />, { path, auth: reauthRequired });
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(portal.navigate).toHaveBeenCalledWith('/auth/2fa', { replace: true });
+    });
+
+    it('nothing saved: Home', async () => {
+      const { user, portal } = renderPage(<ReauthenticateFormPage />, { path, auth: reauthRequired });
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(portal.navigate).toHaveBeenCalledWith('/', { replace: true });
+    });
   });
 });

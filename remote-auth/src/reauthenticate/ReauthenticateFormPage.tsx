@@ -1,4 +1,4 @@
-import { Body1 } from '@fluentui/react-components';
+import { Body1, Button } from '@fluentui/react-components';
 import {
   type CurrentPasswordValues,
   currentPasswordSchema,
@@ -11,7 +11,8 @@ import {
 import { Form } from 'react-final-form';
 import { AuthCard } from '../common/AuthCard';
 import { RouterLink } from '../common/RouterLink';
-import { StackForm } from '../common/Stack';
+import { Row, StackForm } from '../common/Stack';
+import { useCancelReauthentication } from '../common/useCancelReauthentication';
 import { useSettle } from '../common/useSettle';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
 
@@ -22,6 +23,7 @@ export default function ReauthenticateFormPage() {
   const { identity, session } = usePortal();
   const { t } = useAuthTranslation();
   const settle = useSettle();
+  const cancel = useCancelReauthentication();
   const flows = session.auth?.data?.flows ?? [];
   const canUseMfa = flows.some((flow) => flow.id === 'mfa_reauthenticate');
   const email = session.auth?.data?.user?.email;
@@ -39,7 +41,10 @@ export default function ReauthenticateFormPage() {
             <Body1>{email ? t('reauthenticate.introUser', { email }) : t('reauthenticate.intro')}</Body1>
             <FormError />
             <PasswordField name="password" label={t('common.password')} required />
-            <SubmitButton>{t('reauthenticate.submit')}</SubmitButton>
+            <Row>
+              <SubmitButton>{t('reauthenticate.submit')}</SubmitButton>
+              <Button onClick={cancel}>{t('reauthenticate.cancel')}</Button>
+            </Row>
           </StackForm>
         )}
       />

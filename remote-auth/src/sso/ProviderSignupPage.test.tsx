@@ -15,7 +15,7 @@ function withProviderSignup(answer: AuthResponseBody, answers: Parameters<typeof
 describe('ProviderSignupPage', () => {
   it('names the provider and validates before calling', async () => {
     const { user, identity } = renderPage(<ProviderSignupPage />, { path, auth: googleFlow });
-    expect(await screen.findByText(/signing in with Google for the first time/)).toBeTruthy();
+    expect(await screen.findByText(/logging in with Google for the first time/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(screen.getAllByText('Required')).toHaveLength(2);
     await user.type(screen.getByLabelText(/^E-mail/), 'nope');
@@ -46,11 +46,29 @@ describe('ProviderSignupPage', () => {
     });
   });
 
-  it('starts with an empty address when no sign-up is pending (409)', async () => {
+  it('nothing pending (409): says so and leads back to log in instead of the form', async () => {
     const identity = withProviderSignup({ status: 409 });
-    renderPage(<ProviderSignupPage />, { path, auth: googleFlow, identity });
-    const email = (await screen.findByLabelText(/^E-mail/)) as HTMLInputElement;
-    expect(email.value).toBe('');
+    const { user, portal } = renderPage(<ProviderSignupPage />, { path, auth: googleFlow, identity });
+    expect(
+      await screen.findByText(/There is no sign-up waiting to be finished here: it has timed out/),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText(/^E-mail/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to log in' }));
+    expect(portal.navigate).toHaveBeenCalledWith('/auth/login');
+  });
+
+  it('a sign-up that lapsed while the form was open (409 on submit): the same explanation', async () => {
+    const identity = fakeIdentity({ providerSignup: { status: 409 } });
+    const { user } = renderPage(<ProviderSignupPage />, { path, auth: googleFlow, identity });
+    await user.type(await screen.findByLabelText(/^E-mail/), 'ada@example.com');
+    await user.click(screen.getByRole('checkbox', { name: /processing of my personal data/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText(/There is no sign-up waiting to be finished here: it has timed out/),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText(/^E-mail/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back to log in' })).toBeTruthy();
   });
 
   it('shows a server error on the e-mail field', async () => {

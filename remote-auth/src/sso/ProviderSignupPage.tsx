@@ -11,10 +11,11 @@ import {
   usePortal,
   zodValidate,
 } from '@portal/shared';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import { AuthCard } from '../common/AuthCard';
 import { ConsentFields } from '../common/ConsentFields';
+import { LapsedStep } from '../common/LapsedStep';
 import { LoadingState } from '../common/LoadingState';
 import { RouterLink } from '../common/RouterLink';
 import { StackForm } from '../common/Stack';
@@ -49,6 +50,9 @@ export default function ProviderSignupPage() {
     () => ({ email: providerSignupEmail(response), consent_personal_data: false, consent_marketing: false }),
     [response],
   );
+  // 409: allauth has no provider sign-up pending (it timed out, or was finished): no form to fill
+  const [conflict, setConflict] = useState(false);
+  const lapsed = conflict || response?.status === 409;
 
   const onSubmit = async (values: ProviderSignupValues) => {
     const { email } = providerSignupSchema.parse(values);
@@ -57,6 +61,10 @@ export default function ProviderSignupPage() {
       consent_personal_data: true,
       consent_marketing: values.consent_marketing === true,
     });
+    if (response.status === 409) {
+      setConflict(true);
+      return undefined;
+    }
     return settle(response, ['email', 'consent_personal_data', 'consent_marketing']);
   };
 
@@ -64,6 +72,8 @@ export default function ProviderSignupPage() {
     <AuthCard title={t('sso.providerSignup.title')}>
       {!response ? (
         <LoadingState />
+      ) : lapsed ? (
+        <LapsedStep text={t('sso.providerSignup.lapsed')} />
       ) : (
         <Form<ProviderSignupValues>
           onSubmit={onSubmit}
@@ -84,7 +94,7 @@ export default function ProviderSignupPage() {
           )}
         />
       )}
-      <RouterLink to="/auth/login">{t('common.backToLogin')}</RouterLink>
+      {lapsed ? null : <RouterLink to="/auth/login">{t('common.backToLogin')}</RouterLink>}
     </AuthCard>
   );
 }
