@@ -55,7 +55,8 @@ export function VerifyPhoneForm() {
             name="code"
             label={t('common.code')}
             autoComplete="one-time-code"
-            inputMode="numeric"
+            // allauth's SMS codes are letters in two groups (WZRJ-MLSV)
+            autoCapitalize="characters"
             required
           />
           <Row>

@@ -77,7 +77,8 @@ export default function MultiFactorAuthorizationPage() {
               name="code"
               label={recovery ? t('mfa.recoveryCode') : t('mfa.totpCode')}
               autoComplete="one-time-code"
-              inputMode={recovery ? 'text' : 'numeric'}
+              // TOTP codes and allauth's recovery codes are both digits
+              inputMode="numeric"
               required
             />
             {hasTotp && hasRecovery ? (
