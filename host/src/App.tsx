@@ -1,5 +1,5 @@
 import { FluentProvider, makeStyles } from '@fluentui/react-components';
-import { mainLightTheme, type RuntimeConfig } from '@portal/shared';
+import { type RuntimeConfig, usePortalTheme } from '@portal/shared';
 import { I18nextProvider } from 'react-i18next';
 import { type DataRouter, RouterProvider } from 'react-router';
 import { ConsentContext } from './consent/ConsentContext';
@@ -30,9 +30,10 @@ export function App({
   consent?: ConsentStore | undefined;
 }) {
   const styles = useStyles();
+  const theme = usePortalTheme('app');
   return (
     <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={mainLightTheme} className={styles.root}>
+      <FluentProvider theme={theme} className={styles.root}>
         <ConsentContext.Provider value={consent ?? null}>
           <PortalProvider
             router={router}

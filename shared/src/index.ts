@@ -139,11 +139,31 @@ export {
   type RuntimeConfig,
 } from './runtime/runtimeConfig';
 export {
+  applyDocumentTheme,
+  COLOR_SCHEME_PREFERENCES,
+  COLOR_SCHEME_STORAGE_KEY,
+  type ColorSchemePreference,
+  type ColorSchemeState,
+  type ColorSchemeStore,
+  colorSchemeStore,
+  createColorSchemeStore,
+  readColorSchemePreference,
+  resolveColorScheme,
+  systemColorScheme,
+  useColorScheme,
+  useDocumentTheme,
+  usePortalTheme,
+} from './theme/colorScheme';
+export {
+  authDarkTheme,
   authLightTheme,
   BREAKPOINTS,
+  type ColorScheme,
+  mainDarkTheme,
   mainLightTheme,
   SCROLL_DURATION_MS,
   type ThemeName,
+  themeFor,
   themeForPath,
 } from './theme/themes';
 export { addSharedTexts } from './ui/addSharedTexts';

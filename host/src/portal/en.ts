@@ -49,6 +49,12 @@ export const shellEn = {
     profile: 'Profile',
     signOut: 'Sign out',
     signOutFailed: 'Signing out did not work. Please try again.',
+    appearance: 'Appearance',
+    colorScheme: {
+      system: 'System',
+      light: 'Light',
+      dark: 'Dark',
+    },
   },
   progress: 'Loading page',
   /** app bar and document titles by route name; a route without one here shows its meta title */

@@ -93,4 +93,30 @@ describe('AppBar', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Profile' }));
     await waitFor(() => expect(url()).toBe('/profile'));
   });
+
+  it('the user menu switches the colour scheme (System / Light / Dark), remembered in local storage', async () => {
+    renderPortal('/products', signedIn(), { workspaces: () => [] });
+    await screen.findByRole('heading', { name: 'portal_compute/Products' });
+    const provider = () => screen.getByRole('banner').closest('.fui-FluentProvider') as HTMLElement;
+    const lightBackground = getComputedStyle(provider()).getPropertyValue('--colorNeutralBackground1');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
+    // jsdom has no prefers-color-scheme: System is light
+    expect((await screen.findByRole('menuitemradio', { name: 'System' })).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
+    expect(localStorage.getItem('colorScheme')).toBe('dark');
+    await waitFor(() => expect(document.documentElement.style.colorScheme).toBe('dark'));
+    expect(document.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
+    expect(getComputedStyle(provider()).getPropertyValue('--colorNeutralBackground1')).not.toBe(
+      lightBackground,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
+    expect((await screen.findByRole('menuitemradio', { name: 'Dark' })).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'System' }));
+    expect(localStorage.getItem('colorScheme')).toBeNull();
+    await waitFor(() => expect(document.documentElement.style.colorScheme).toBe('light'));
+  });
 });

@@ -1,19 +1,18 @@
-import { FluentProvider, makeStyles, type Theme, tokens } from '@fluentui/react-components';
-import { authLightTheme, mainLightTheme, type ThemeName, themeForPath, usePortal } from '@portal/shared';
+import { FluentProvider, makeStyles, tokens } from '@fluentui/react-components';
+import { themeForPath, usePortal } from '@portal/shared';
 import { type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { CookieConsent } from '../consent/CookieConsent';
 import { CustomTitleContext } from '../portal/CustomTitleContext';
 import { isGuestOnly, matchPortalRoute, type PortalRoute } from '../routes/routeTable';
+import { useShellTheme } from '../theme/useShellTheme';
 import { AppBar } from './AppBar';
 import { NavigationDrawer } from './NavigationDrawer';
 import { PageLoadingContext } from './PageLoadingContext';
 import { PageProgressBar } from './PageProgressBar';
 import { useDrawerState } from './useDrawerState';
 import { usePageLoadingCounter } from './usePageLoadingCounter';
-
-const THEMES: Record<ThemeName, Theme> = { app: mainLightTheme, auth: authLightTheme };
 
 const useStyles = makeStyles({
   provider: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
@@ -46,6 +45,7 @@ export function Shell() {
   const { session } = usePortal();
   const route = useMatches().at(-1)?.handle as PortalRoute | undefined;
   const themeName = themeForPath(location.pathname, route?.meta.theme);
+  const theme = useShellTheme(themeName);
   const drawer = useDrawerState();
   const pageLoading = usePageLoadingCounter();
   const custom = useContext(CustomTitleContext);
@@ -90,7 +90,7 @@ export function Shell() {
     );
   }
   return (
-    <FluentProvider theme={THEMES[themeName]} className={styles.provider} data-theme={themeName}>
+    <FluentProvider theme={theme} className={styles.provider} data-theme={themeName}>
       <PageLoadingContext.Provider value={pageLoading.track}>
         {progress}
         {layout}

@@ -2,17 +2,25 @@ import {
   Button,
   Menu,
   MenuButton,
+  MenuDivider,
   MenuGroup,
   MenuGroupHeader,
   MenuItem,
+  MenuItemRadio,
   MenuList,
   MenuPopover,
+  type MenuProps,
   MenuTrigger,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { Person20Regular, PersonCircle24Regular, SignOut20Regular } from '@fluentui/react-icons';
-import { usePortal } from '@portal/shared';
+import {
+  COLOR_SCHEME_PREFERENCES,
+  type ColorSchemePreference,
+  useColorScheme,
+  usePortal,
+} from '@portal/shared';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -23,7 +31,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * The app bar's account corner: signed in, a menu with who is signed in and Sign out; signed out,
+ * The app bar's account corner: signed in, a menu with who is signed in, Profile, Sign out and the
+ * appearance (System / Light / Dark, remembered in this browser); signed out,
  * Sign in (back to this page afterwards).
  */
 export function UserMenu() {
@@ -31,6 +40,7 @@ export function UserMenu() {
   const { t } = useTranslation('shell');
   const { session, identity, navigate, notify } = usePortal();
   const location = useLocation();
+  const colorScheme = useColorScheme();
 
   if (!session.isAuthenticated) {
     const to = loginWithRedirect(location.pathname + location.search);
@@ -53,8 +63,14 @@ export function UserMenu() {
     if (answer.status === 0)
       notify({ type: 'error', message: answer.errors?.[0]?.message ?? t('userMenu.signOutFailed') });
   };
+  const checked = { colorScheme: [colorScheme.preference] };
+  const onChecked: MenuProps['onCheckedValueChange'] = (_event, { name, checkedItems }) => {
+    const [value] = checkedItems;
+    if (name === 'colorScheme' && COLOR_SCHEME_PREFERENCES.includes(value as ColorSchemePreference))
+      colorScheme.setPreference(value as ColorSchemePreference);
+  };
   return (
-    <Menu>
+    <Menu checkedValues={checked} onCheckedValueChange={onChecked}>
       <MenuTrigger disableButtonEnhancement>
         <MenuButton
           appearance="transparent"
@@ -75,6 +91,15 @@ export function UserMenu() {
             <MenuItem icon={<SignOut20Regular />} onClick={() => void signOut()}>
               {t('userMenu.signOut')}
             </MenuItem>
+          </MenuGroup>
+          <MenuDivider />
+          <MenuGroup>
+            <MenuGroupHeader>{t('userMenu.appearance')}</MenuGroupHeader>
+            {COLOR_SCHEME_PREFERENCES.map((value) => (
+              <MenuItemRadio key={value} name="colorScheme" value={value}>
+                {t(`userMenu.colorScheme.${value}`)}
+              </MenuItemRadio>
+            ))}
           </MenuGroup>
         </MenuList>
       </MenuPopover>
