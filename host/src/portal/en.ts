@@ -55,6 +55,7 @@ export const shellEn = {
       light: 'Light',
       dark: 'Dark',
     },
+    language: 'Language',
   },
   progress: 'Loading page',
   /** app bar and document titles by route name; a route without one here shows its meta title */

@@ -3,8 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../portal/i18n';
 import { signedIn, signedOut } from '../test/authFixtures';
-import { workspace } from '../test/fakeWorkspaceClient';
+import { meFixture, workspace } from '../test/fakeWorkspaceClient';
 import { clearCookies, renderPortal } from '../test/renderPortal';
 
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
@@ -118,5 +119,47 @@ describe('AppBar', () => {
     await userEvent.click(screen.getByRole('menuitemradio', { name: 'System' }));
     expect(localStorage.getItem('colorScheme')).toBeNull();
     await waitFor(() => expect(document.documentElement.style.colorScheme).toBe('light'));
+  });
+
+  it('the user menu switches the language: the shell speaks German at once, <html lang> follows, the choice is kept here and on the account', async () => {
+    const { clients } = renderPortal('/products', signedIn(), { workspaces: () => [] });
+    await screen.findByRole('heading', { name: 'portal_compute/Products' });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
+    expect((await screen.findByRole('menuitemradio', { name: 'English' })).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Deutsch' }));
+    await screen.findByRole('button', { name: 'Kontomenü von Ada Lovelace' });
+    expect(within(screen.getByRole('banner')).getByText('Produkte')).toBeTruthy();
+    expect(document.title).toBe('Produkte · Kundenportal');
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('language')).toBe('de');
+    const client = clients.at(-1);
+    expect(client?.mutation).toHaveBeenCalledWith(expect.anything(), { language: 'de' });
+    // and back
+    await userEvent.click(screen.getByRole('button', { name: 'Kontomenü von Ada Lovelace' }));
+    expect((await screen.findByRole('menuitemradio', { name: 'Deutsch' })).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(screen.getByText('Sprache')).toBeTruthy();
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'English' }));
+    await screen.findByRole('button', { name: 'Account menu of Ada Lovelace' });
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+  });
+
+  it("the account's language wins once me answers", async () => {
+    const { router } = renderPortal('/products', signedIn(), {
+      workspaces: () => [],
+      me: () => meFixture({ user: { language: 'de' } }),
+    });
+    await screen.findByRole('button', { name: 'Kontomenü von Ada Lovelace' });
+    expect(localStorage.getItem('language')).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    // leave the page's one i18next in English for the tests after this one
+    await act(async () => {
+      await i18n.changeLanguage('en');
+      await router.navigate('/products');
+    });
   });
 });

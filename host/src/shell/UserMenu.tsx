@@ -18,6 +18,12 @@ import { Person20Regular, PersonCircle24Regular, SignOut20Regular } from '@fluen
 import {
   COLOR_SCHEME_PREFERENCES,
   type ColorSchemePreference,
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  languageOf,
+  saveLanguage,
+  setLanguage,
   useColorScheme,
   usePortal,
 } from '@portal/shared';
@@ -32,13 +38,14 @@ const useStyles = makeStyles({
 
 /**
  * The app bar's account corner: signed in, a menu with who is signed in, Profile, Sign out and the
- * appearance (System / Light / Dark, remembered in this browser); signed out,
+ * appearance (System / Light / Dark, remembered in this browser) and the language (remembered in this
+ * browser and saved on the account); signed out,
  * Sign in (back to this page afterwards).
  */
 export function UserMenu() {
   const styles = useStyles();
-  const { t } = useTranslation('shell');
-  const { session, identity, navigate, notify } = usePortal();
+  const { t, i18n } = useTranslation('shell');
+  const { session, identity, navigate, notify, graphql } = usePortal();
   const location = useLocation();
   const colorScheme = useColorScheme();
 
@@ -63,11 +70,17 @@ export function UserMenu() {
     if (answer.status === 0)
       notify({ type: 'error', message: answer.errors?.[0]?.message ?? t('userMenu.signOutFailed') });
   };
-  const checked = { colorScheme: [colorScheme.preference] };
+  const checked = { colorScheme: [colorScheme.preference], language: [languageOf(i18n.language) ?? 'en'] };
   const onChecked: MenuProps['onCheckedValueChange'] = (_event, { name, checkedItems }) => {
     const [value] = checkedItems;
     if (name === 'colorScheme' && COLOR_SCHEME_PREFERENCES.includes(value as ColorSchemePreference))
       colorScheme.setPreference(value as ColorSchemePreference);
+    if (name === 'language' && isLanguage(value)) {
+      // the page switches at once and this browser remembers it; the account keeps it for every
+      // device (a failure to save is shown by the GraphQL client's error handling)
+      void setLanguage(i18n, value);
+      void saveLanguage(graphql, value);
+    }
   };
   return (
     <Menu checkedValues={checked} onCheckedValueChange={onChecked}>
@@ -98,6 +111,16 @@ export function UserMenu() {
             {COLOR_SCHEME_PREFERENCES.map((value) => (
               <MenuItemRadio key={value} name="colorScheme" value={value}>
                 {t(`userMenu.colorScheme.${value}`)}
+              </MenuItemRadio>
+            ))}
+          </MenuGroup>
+          <MenuDivider />
+          <MenuGroup>
+            <MenuGroupHeader>{t('userMenu.language')}</MenuGroupHeader>
+            {LANGUAGES.map((language) => (
+              // each language named in itself, so it can be found whatever the page speaks
+              <MenuItemRadio key={language} name="language" value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
               </MenuItemRadio>
             ))}
           </MenuGroup>
