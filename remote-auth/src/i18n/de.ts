@@ -83,7 +83,8 @@ export const authDe: Translation<typeof authEn> = {
     confirmed: 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
     invalid: 'Dieser Bestätigungslink ist ungültig oder abgelaufen.',
     newLinkPending: 'Wir können Ihnen einen neuen Link senden.',
-    newLinkLogin: 'Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an, dann senden wir Ihnen einen neuen Link.',
+    newLinkLogin:
+      'Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an, dann senden wir Ihnen einen neuen Link.',
     resend: 'Neuen Link senden',
     resent: 'Wir haben Ihnen einen neuen Link gesendet. Bitte prüfen Sie Ihr Postfach.',
     noKey:
@@ -143,7 +144,8 @@ export const authDe: Translation<typeof authEn> = {
     },
     activate: {
       title: 'Authenticator-App aktivieren',
-      step1: 'Scannen Sie diesen QR-Code mit Ihrer Authenticator-App oder geben Sie den Schlüssel manuell ein.',
+      step1:
+        'Scannen Sie diesen QR-Code mit Ihrer Authenticator-App oder geben Sie den Schlüssel manuell ein.',
       qr: 'QR-Code zur Einrichtung der Authenticator-App',
       secret: 'Schlüssel',
       copy: 'Schlüssel kopieren',

@@ -7,7 +7,8 @@ export const invitationDe: Translation<typeof invitationEn> = {
   loading: 'Die Einladung wird geladen …',
   loadFailed: 'Diese Einladung konnte nicht geladen werden.',
   retry: 'Erneut versuchen',
-  unknown: 'Dieser Einladungslink ist ungültig. Bitte prüfen Sie den Link oder bitten Sie um eine neue Einladung.',
+  unknown:
+    'Dieser Einladungslink ist ungültig. Bitte prüfen Sie den Link oder bitten Sie um eine neue Einladung.',
   lead: '{{invitedBy}} hat Sie eingeladen, dem Workspace {{workspaceName}} beizutreten.',
   details: 'Details der Einladung',
   workspace: 'Workspace',
