@@ -1,5 +1,5 @@
 import { FluentProvider } from '@fluentui/react-components';
-import { mainLightTheme, type RuntimeConfig } from '@portal/shared';
+import { type RuntimeConfig, usePortalTheme } from '@portal/shared';
 import { I18nextProvider } from 'react-i18next';
 import { type DataRouter, RouterProvider } from 'react-router';
 import { ConsentContext } from './consent/ConsentContext';
@@ -27,9 +27,10 @@ export function App({
   /** default: a store over this browser's local storage */
   consent?: ConsentStore | undefined;
 }) {
+  const theme = usePortalTheme('app');
   return (
     <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={mainLightTheme}>
+      <FluentProvider theme={theme}>
         <ConsentContext.Provider value={consent ?? null}>
           <PortalProvider
             router={router}

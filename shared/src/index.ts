@@ -92,6 +92,22 @@ export {
   websocketUrl,
 } from './graphql/subscriptionTransport';
 export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
+export {
+  currentLanguage,
+  currentLocale,
+  initialLanguage,
+  isLanguage,
+  LANGUAGE_LOCALES,
+  LANGUAGE_NAMES,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type Language,
+  languageOf,
+  readStoredLanguage,
+  setLanguage,
+  storeLanguage,
+} from './i18n/language';
+export { type Translation, type TranslationDiff, translationDiff } from './i18n/translation';
 export { FORM_ERROR_KEY, fieldErrors, type IdentityApi, identity } from './identity/api';
 export { type AuthInfo, authInfo } from './identity/authInfo';
 export {
@@ -122,6 +138,7 @@ export {
   takeNextPath,
 } from './identity/next';
 export * from './identity/types';
+export { ME_CACHE_UPDATES, saveLanguage } from './me/language';
 export { createMeStore, IDLE_ME, type MeState, type MeStore, type PortalMe } from './me/meStore';
 export { featureFlagsOf, preferencesOf } from './me/userSettings';
 export {
@@ -139,11 +156,31 @@ export {
   type RuntimeConfig,
 } from './runtime/runtimeConfig';
 export {
+  applyDocumentTheme,
+  COLOR_SCHEME_PREFERENCES,
+  COLOR_SCHEME_STORAGE_KEY,
+  type ColorSchemePreference,
+  type ColorSchemeState,
+  type ColorSchemeStore,
+  colorSchemeStore,
+  createColorSchemeStore,
+  readColorSchemePreference,
+  resolveColorScheme,
+  systemColorScheme,
+  useColorScheme,
+  useDocumentTheme,
+  usePortalTheme,
+} from './theme/colorScheme';
+export {
+  authDarkTheme,
   authLightTheme,
   BREAKPOINTS,
+  type ColorScheme,
+  mainDarkTheme,
   mainLightTheme,
   SCROLL_DURATION_MS,
   type ThemeName,
+  themeFor,
   themeForPath,
 } from './theme/themes';
 export { addSharedTexts } from './ui/addSharedTexts';

@@ -51,6 +51,7 @@ describe('migrations', () => {
       { column_name: 'consent_marketing_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
       { column_name: 'referral', data_type: 'text', is_nullable: 'NO' },
       { column_name: 'profiles', data_type: 'ARRAY', is_nullable: 'NO' },
+      { column_name: 'language', data_type: 'text', is_nullable: 'YES' },
     ]);
   });
 
@@ -64,6 +65,7 @@ describe('migrations', () => {
       timezone: 'Europe/Berlin',
       dateFormat: 'YYYY-MM-DD',
       timeFormat: '24h',
+      language: null,
     });
     expect(user?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(Math.abs(Date.now() - (user?.createdAt.getTime() ?? 0))).toBeLessThan(60_000);
@@ -94,6 +96,19 @@ describe('migrations', () => {
     expect(
       await pgError(insert({ email: 'x2@example.com', dateFormat: 'DD.MM.YYYY', timeFormat: 'am' })),
     ).toMatchObject({ constraint: 'users_time_format' });
+  });
+
+  it("accept only the portal's languages, or none", async () => {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: 'de@example.com', language: 'de' })
+      .returning();
+    expect(user?.language).toBe('de');
+    expect(
+      await pgError(
+        database.db.execute(sql`insert into users (email, language) values ('fr@example.com', 'fr')`),
+      ),
+    ).toMatchObject({ constraint: 'users_language' });
   });
 
   it('are idempotent', async () => {

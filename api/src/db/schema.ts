@@ -17,6 +17,8 @@ import {
 
 export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD.MM.YYYY'] as const;
 export const TIME_FORMATS = ['24h', '12h'] as const;
+/** The portal's languages (`me.user.language`); null: not chosen, the browser's language applies. */
+export const LANGUAGES = ['en', 'de'] as const;
 
 /** A SQL list of constant strings, for check constraints (the values are ours, never user input). */
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
@@ -37,6 +39,7 @@ export const users = pgTable(
     timezone: text('timezone').notNull().default('Europe/Berlin'),
     dateFormat: text('date_format', { enum: DATE_FORMATS }).notNull().default('YYYY-MM-DD'),
     timeFormat: text('time_format', { enum: TIME_FORMATS }).notNull().default('24h'),
+    language: text('language', { enum: LANGUAGES }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The user's id in the identity (allauth) API, whose contract types user ids as integers; the
@@ -58,6 +61,7 @@ export const users = pgTable(
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
     check('users_date_format', sql`${table.dateFormat} in (${sqlList(DATE_FORMATS)})`),
     check('users_time_format', sql`${table.timeFormat} in (${sqlList(TIME_FORMATS)})`),
+    check('users_language', sql`${table.language} in (${sqlList(LANGUAGES)})`),
   ],
 );
 

@@ -16,6 +16,7 @@ import {
 } from '../db/seed.js';
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { INVITATION_MESSAGES } from '../invitations/invitations.js';
+import { UNSUPPORTED_LANGUAGE } from '../me/resolvers.js';
 import { ALL_WORKSPACES, errorMessages, FUND_BALANCE, gql, ME, WSA_TOKEN } from '../test/graphql.js';
 import { Browser, type IdentityHarness, openIdentityHarness } from '../test/identity.js';
 import { tokenContext } from './context.js';
@@ -355,6 +356,7 @@ describe('me', () => {
             timezone: 'Europe/Berlin',
             dateFormat: 'YYYY-MM-DD',
             timeFormat: '24h',
+            language: null,
             totp2faEnabled: false,
             hasUsablePassword: true,
           },
@@ -379,6 +381,38 @@ describe('me', () => {
   it('refuses without a session, and says an expired session has expired', async () => {
     expectRefused(await gql(h.browser(), ME));
     expectRefused(await gql(await expired(h.seed.demoUser), ME), SIGNATURE_EXPIRED);
+  });
+});
+
+describe('setLanguage', () => {
+  const SET_LANGUAGE = /* GraphQL */ `
+    mutation SetLanguage($language: String!) {
+      setLanguage(language: $language) { user { email language } }
+    }
+  `;
+
+  it("saves the user's language: the answer and every later me have it; others keep theirs", async () => {
+    const totp = await signedIn(h.seed.totpUser);
+    const saved = await gql(totp, SET_LANGUAGE, { language: 'de' });
+    expect(saved.body).toEqual({
+      data: { setLanguage: { user: { email: h.seed.totpUser.email, language: 'de' } } },
+    });
+    expect((await gql(await signedIn(h.seed.totpUser), ME)).body.data.me.user.language).toBe('de');
+    expect((await gql(await signedIn(h.seed.nowsUser), ME)).body.data.me.user.language).toBeNull();
+    await gql(totp, SET_LANGUAGE, { language: 'en' });
+    expect((await gql(totp, ME)).body.data.me.user.language).toBe('en');
+  });
+
+  it('refuses a language the portal does not speak, and a caller without a session', async () => {
+    const totp = await signedIn(h.seed.totpUser);
+    const answer = await gql(totp, SET_LANGUAGE, { language: 'fr' });
+    expect(errorMessages(answer)).toEqual([UNSUPPORTED_LANGUAGE]);
+    expect(answer.body.errors[0].extensions.code).toBe('UNSUPPORTED_LANGUAGE');
+    expectRefused(await gql(h.browser(), SET_LANGUAGE, { language: 'de' }));
+    expectRefused(
+      await gql(await expired(h.seed.totpUser), SET_LANGUAGE, { language: 'de' }),
+      SIGNATURE_EXPIRED,
+    );
   });
 });
 

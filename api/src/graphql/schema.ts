@@ -4,7 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
-import { meQueries, meSubscriptions } from '../me/resolvers.js';
+import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
 import { workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
 import type { GraphQLContext } from './context.js';
 import type {
@@ -21,7 +21,7 @@ export const SCHEMA_FILE = resolve(REPO_ROOT, 'shared/graphql/schema.graphql');
 // `Required<…>`: every root field of the contract has a resolver, or typecheck fails. Field types
 // and arguments are checked by the generated types themselves.
 const Query: Required<QueryResolvers> = { ...workspaceQueries, ...meQueries, ...invitationQueries };
-const Mutation: Required<MutationResolvers> = { ...invitationMutations };
+const Mutation: Required<MutationResolvers> = { ...invitationMutations, ...meMutations };
 const Subscription: Required<SubscriptionResolvers> = { ...workspaceSubscriptions, ...meSubscriptions };
 
 export const resolvers: Resolvers = {

@@ -1,66 +1,94 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { authenticators, services, unreadMessageCounts } from '../db/schema.js';
-import type { Notification, QueryResolvers, SubscriptionResolvers } from '../graphql/generated/resolvers.js';
+import { authenticators, LANGUAGES, services, type User, unreadMessageCounts, users } from '../db/schema.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { userError } from '../graphql/errors.js';
+import type {
+  Me,
+  MutationResolvers,
+  Notification,
+  QueryResolvers,
+  SubscriptionResolvers,
+} from '../graphql/generated/resolvers.js';
 import { visibleWorkspaces } from '../workspaces/repository.js';
 
 /** `me.reason`: why the portal has little to show (the welcome screen explains what to do next). */
 export const ME_REASONS = { noWorkspace: 'NO_WORKSPACE', noActiveService: 'NO_ACTIVE_SERVICE' } as const;
 
+/** The refusal of `setLanguage` for a language the portal does not speak. */
+export const UNSUPPORTED_LANGUAGE = `Choose one of the portal's languages: ${LANGUAGES.join(', ')}.`;
+
+/** `me` of a user: the account, its preferences and what the portal needs around it. */
+async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
+  const [workspaceRows, totp, unread] = await Promise.all([
+    visibleWorkspaces(ctx.db, user.id),
+    ctx.db
+      .select({ id: authenticators.id })
+      .from(authenticators)
+      .where(and(eq(authenticators.userId, user.id), eq(authenticators.type, 'totp'))),
+    ctx.db
+      .select({ count: unreadMessageCounts.count })
+      .from(unreadMessageCounts)
+      .where(eq(unreadMessageCounts.userId, user.id)),
+  ]);
+  let reason: string | null = null;
+  if (workspaceRows.length === 0) reason = ME_REASONS.noWorkspace;
+  else {
+    const [service] = await ctx.db
+      .select({ id: services.id })
+      .from(services)
+      .where(
+        inArray(
+          services.workspaceId,
+          workspaceRows.map((row) => row.id),
+        ),
+      )
+      .limit(1);
+    if (!service) reason = ME_REASONS.noActiveService;
+  }
+  return {
+    reason,
+    user: {
+      email: user.email,
+      phone: user.phone,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      timezone: user.timezone,
+      dateFormat: user.dateFormat,
+      timeFormat: user.timeFormat,
+      language: user.language,
+      totp2faEnabled: totp.length > 0,
+      hasUsablePassword: user.passwordHash !== null,
+    },
+    env: {
+      profiles: user.profiles,
+      currentExternalIp: ctx.ip,
+      unreadDirectMessages: unread[0]?.count ?? 0,
+    },
+  };
+}
+
 export const meQueries = {
-  me: async (_parent, _args, ctx) => {
-    const { user } = await ctx.viewer();
-    const [workspaceRows, totp, unread] = await Promise.all([
-      visibleWorkspaces(ctx.db, user.id),
-      ctx.db
-        .select({ id: authenticators.id })
-        .from(authenticators)
-        .where(and(eq(authenticators.userId, user.id), eq(authenticators.type, 'totp'))),
-      ctx.db
-        .select({ count: unreadMessageCounts.count })
-        .from(unreadMessageCounts)
-        .where(eq(unreadMessageCounts.userId, user.id)),
-    ]);
-    let reason: string | null = null;
-    if (workspaceRows.length === 0) reason = ME_REASONS.noWorkspace;
-    else {
-      const [service] = await ctx.db
-        .select({ id: services.id })
-        .from(services)
-        .where(
-          inArray(
-            services.workspaceId,
-            workspaceRows.map((row) => row.id),
-          ),
-        )
-        .limit(1);
-      if (!service) reason = ME_REASONS.noActiveService;
-    }
-    return {
-      reason,
-      user: {
-        email: user.email,
-        phone: user.phone,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        timezone: user.timezone,
-        dateFormat: user.dateFormat,
-        timeFormat: user.timeFormat,
-        totp2faEnabled: totp.length > 0,
-        hasUsablePassword: user.passwordHash !== null,
-      },
-      env: {
-        profiles: user.profiles,
-        currentExternalIp: ctx.ip,
-        unreadDirectMessages: unread[0]?.count ?? 0,
-      },
-    };
-  },
+  me: async (_parent, _args, ctx) => meOf(ctx, (await ctx.viewer()).user),
 
   getWSAToken: async (_parent, _args, ctx) => {
     const { user, sessionId } = await ctx.viewer();
     return ctx.wsaTokens.issue({ userId: user.id, sessionId });
   },
 } satisfies QueryResolvers;
+
+export const meMutations = {
+  setLanguage: async (_parent, { language }, ctx) => {
+    const { user } = await ctx.viewer();
+    const chosen = LANGUAGES.find((l) => l === language);
+    if (!chosen) throw userError(UNSUPPORTED_LANGUAGE, 'UNSUPPORTED_LANGUAGE');
+    const [updated] = await ctx.db
+      .update(users)
+      .set({ language: chosen })
+      .where(eq(users.id, user.id))
+      .returning();
+    return meOf(ctx, updated ?? { ...user, language: chosen });
+  },
+} satisfies MutationResolvers;
 
 export const meSubscriptions = {
   notifications: {

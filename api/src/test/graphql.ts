@@ -46,7 +46,7 @@ export const ME = /* GraphQL */ `
   query Me {
     me {
       reason
-      user { email phone firstName lastName timezone dateFormat timeFormat totp2faEnabled hasUsablePassword }
+      user { email phone firstName lastName timezone dateFormat timeFormat language totp2faEnabled hasUsablePassword }
       env { profiles currentExternalIp unreadDirectMessages }
     }
   }

@@ -22,6 +22,7 @@ import { samePageInWorkspace } from '../workspace/routePlace';
 import { useWorkspaceController } from '../workspace/useWorkspaceController';
 import type { WorkspaceController } from '../workspace/workspaceController';
 import { type CustomTitle, CustomTitleContext } from './CustomTitleContext';
+import { useAccountLanguage } from './useAccountLanguage';
 
 /**
  * Provides the host–remote contract to every page. The session comes from the host's store, fed
@@ -51,7 +52,8 @@ export function PortalProvider({
   const { confirm, confirmHost } = useConfirmHost();
   const [customTitle, setCustomTitle] = useState<CustomTitle | null>(null);
   const { workspaces, me, client } = useWorkspaceController(controller);
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
+  useAccountLanguage(i18n, me.me);
   const session = useSessionState(store);
   const onError = useCallback(
     (error: Error) => {

@@ -49,6 +49,13 @@ export const shellEn = {
     profile: 'Profile',
     signOut: 'Log out',
     signOutFailed: 'Logging out did not work. Please try again.',
+    appearance: 'Appearance',
+    colorScheme: {
+      system: 'System',
+      light: 'Light',
+      dark: 'Dark',
+    },
+    language: 'Language',
   },
   progress: 'Loading page',
   /** app bar and document titles by route name; a route without one here shows its meta title */

@@ -1,6 +1,7 @@
 import { REMOTE_SECTIONS, type RemotePageRef } from '@portal/shared';
 import { Suspense, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { useTranslation } from 'react-i18next';
 import { reportError } from '../errors/reportError';
 import { resetRemote } from '../federation/remoteRegistry';
 import { lazyRemotePage } from './lazyRemotePage';
@@ -12,7 +13,18 @@ import { RemoteFallback } from './RemoteFallback';
  * only this page: the boundary shows a fallback naming the section, reports the error once, and
  * Retry loads the remote afresh.
  */
-export function RemotePage({ pageRef, title }: { pageRef: RemotePageRef; title: string }) {
+export function RemotePage({
+  pageRef,
+  title,
+  name,
+}: {
+  pageRef: RemotePageRef;
+  title: string;
+  name?: string;
+}) {
+  const { t } = useTranslation('shell');
+  // the section's name in the page's language (the route's title, as the app bar shows it)
+  const section = name ? t(`routeTitles.${name}`, { defaultValue: title }) : title;
   const [attempt, setAttempt] = useState(0);
   const Page = lazyRemotePage(pageRef, attempt);
   return (
@@ -21,7 +33,7 @@ export function RemotePage({ pageRef, title }: { pageRef: RemotePageRef; title: 
       onError={(error) => reportError(error, { remote: pageRef.remote, page: pageRef.page })}
       fallbackRender={() => (
         <RemoteFallback
-          section={title}
+          section={section}
           remote={REMOTE_SECTIONS[pageRef.remote]}
           onRetry={() => {
             resetRemote(pageRef.remote);

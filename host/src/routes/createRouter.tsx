@@ -11,7 +11,14 @@ import { type PortalRoute, REDIRECTS, ROUTES } from './routeTable';
 
 function elementFor(route: PortalRoute) {
   if ('host' in route.page) return <HomePage />;
-  return <RemotePage key={route.name} pageRef={route.page} title={route.meta.title ?? route.name} />;
+  return (
+    <RemotePage
+      key={route.name}
+      name={route.name}
+      pageRef={route.page}
+      title={route.meta.title ?? route.name}
+    />
+  );
 }
 
 /**

@@ -49,9 +49,11 @@ describe('route table', () => {
 
   it('gives every route a title for the app bar and the document, translated in the shell', async () => {
     const { shellEn } = await import('../portal/en');
+    const { shellDe } = await import('../portal/de');
     for (const route of ROUTES) {
       expect(route.meta.title, route.name).toBeTruthy();
       expect(shellEn.routeTitles[route.name], route.name).toBe(route.meta.title);
+      expect(shellDe.routeTitles[route.name], route.name).toBeTruthy();
     }
   });
 

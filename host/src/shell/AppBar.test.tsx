@@ -3,8 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../portal/i18n';
 import { signedIn, signedOut } from '../test/authFixtures';
-import { workspace } from '../test/fakeWorkspaceClient';
+import { meFixture, workspace } from '../test/fakeWorkspaceClient';
 import { clearCookies, renderPortal } from '../test/renderPortal';
 
 const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
@@ -114,5 +115,73 @@ describe('AppBar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Profile' }));
     await waitFor(() => expect(url()).toBe('/profile'));
+  });
+
+  it('the user menu switches the colour scheme (System / Light / Dark), remembered in local storage', async () => {
+    renderPortal('/products', signedIn(), { workspaces: () => [] });
+    await screen.findByRole('heading', { name: 'portal_compute/Products' });
+    const provider = () => screen.getByRole('banner').closest('.fui-FluentProvider') as HTMLElement;
+    const lightBackground = getComputedStyle(provider()).getPropertyValue('--colorNeutralBackground1');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
+    // jsdom has no prefers-color-scheme: System is light
+    expect((await screen.findByRole('menuitemradio', { name: 'System' })).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
+    expect(localStorage.getItem('colorScheme')).toBe('dark');
+    await waitFor(() => expect(document.documentElement.style.colorScheme).toBe('dark'));
+    expect(document.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
+    expect(getComputedStyle(provider()).getPropertyValue('--colorNeutralBackground1')).not.toBe(
+      lightBackground,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
+    expect((await screen.findByRole('menuitemradio', { name: 'Dark' })).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'System' }));
+    expect(localStorage.getItem('colorScheme')).toBeNull();
+    await waitFor(() => expect(document.documentElement.style.colorScheme).toBe('light'));
+  });
+
+  it('the user menu switches the language: the shell speaks German at once, <html lang> follows, the choice is kept here and on the account', async () => {
+    const { clients } = renderPortal('/products', signedIn(), { workspaces: () => [] });
+    await screen.findByRole('heading', { name: 'portal_compute/Products' });
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu of Ada Lovelace' }));
+    expect((await screen.findByRole('menuitemradio', { name: 'English' })).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'Deutsch' }));
+    await screen.findByRole('button', { name: 'Kontomenü von Ada Lovelace' });
+    expect(within(screen.getByRole('banner')).getByText('Produkte')).toBeTruthy();
+    expect(document.title).toBe('Produkte · Kundenportal');
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('language')).toBe('de');
+    const client = clients.at(-1);
+    expect(client?.mutation).toHaveBeenCalledWith(expect.anything(), { language: 'de' });
+    // and back
+    await userEvent.click(screen.getByRole('button', { name: 'Kontomenü von Ada Lovelace' }));
+    expect((await screen.findByRole('menuitemradio', { name: 'Deutsch' })).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(screen.getByText('Sprache')).toBeTruthy();
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'English' }));
+    await screen.findByRole('button', { name: 'Account menu of Ada Lovelace' });
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+  });
+
+  it("the account's language wins once me answers", async () => {
+    const { router } = renderPortal('/products', signedIn(), {
+      workspaces: () => [],
+      me: () => meFixture({ user: { language: 'de' } }),
+    });
+    await screen.findByRole('button', { name: 'Kontomenü von Ada Lovelace' });
+    expect(localStorage.getItem('language')).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    // leave the page's one i18next in English for the tests after this one
+    await act(async () => {
+      await i18n.changeLanguage('en');
+      await router.navigate('/products');
+    });
   });
 });

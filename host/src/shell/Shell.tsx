@@ -1,26 +1,18 @@
-import { FluentProvider, makeStyles, type Theme, tokens } from '@fluentui/react-components';
-import {
-  authLightTheme,
-  BREAKPOINTS,
-  mainLightTheme,
-  type ThemeName,
-  themeForPath,
-  usePortal,
-} from '@portal/shared';
+import { FluentProvider, makeStyles, tokens } from '@fluentui/react-components';
+import { BREAKPOINTS, themeForPath, usePortal } from '@portal/shared';
 import { type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { CookieConsent } from '../consent/CookieConsent';
 import { CustomTitleContext } from '../portal/CustomTitleContext';
 import { isGuestOnly, matchPortalRoute, type PortalRoute } from '../routes/routeTable';
+import { useShellTheme } from '../theme/useShellTheme';
 import { AppBar } from './AppBar';
 import { NavigationDrawer } from './NavigationDrawer';
 import { PageLoadingContext } from './PageLoadingContext';
 import { PageProgressBar } from './PageProgressBar';
 import { useDrawerState } from './useDrawerState';
 import { usePageLoadingCounter } from './usePageLoadingCounter';
-
-export const THEMES: Record<ThemeName, Theme> = { app: mainLightTheme, auth: authLightTheme };
 
 const useStyles = makeStyles({
   // Layout lives on a div inside the provider: Fluent copies the provider's classes onto the
@@ -57,6 +49,7 @@ export function Shell() {
   const { session } = usePortal();
   const route = useMatches().at(-1)?.handle as PortalRoute | undefined;
   const themeName = themeForPath(location.pathname, route?.meta.theme);
+  const theme = useShellTheme(themeName);
   const drawer = useDrawerState();
   const pageLoading = usePageLoadingCounter();
   const custom = useContext(CustomTitleContext);
@@ -106,7 +99,7 @@ export function Shell() {
     );
   }
   return (
-    <FluentProvider theme={THEMES[themeName]} data-theme={themeName}>
+    <FluentProvider theme={theme} data-theme={themeName}>
       <PageLoadingContext.Provider value={pageLoading.track}>
         <div className={styles.frame}>
           {progress}

@@ -2,9 +2,9 @@ import { FluentProvider, makeStyles, tokens } from '@fluentui/react-components';
 import { themeForPath } from '@portal/shared';
 import { useLocation } from 'react-router';
 import { matchPortalRoute } from '../routes/routeTable';
+import { useShellTheme } from '../theme/useShellTheme';
 import { AppBar } from './AppBar';
 import { PageProgressBar } from './PageProgressBar';
-import { THEMES } from './Shell';
 
 /**
  * While the router's first navigation (the guard) runs: the app bar with the brand, in the page's
@@ -19,8 +19,9 @@ export function StartupSkeleton() {
   const styles = useStyles();
   const { pathname } = useLocation();
   const route = matchPortalRoute(pathname)?.route;
+  const theme = useShellTheme(themeForPath(pathname, route?.meta.theme));
   return (
-    <FluentProvider theme={THEMES[themeForPath(pathname, route?.meta.theme)]}>
+    <FluentProvider theme={theme}>
       <div className={styles.frame}>
         <PageProgressBar active={!route?.meta.hideProgressBar} />
         {route?.meta.fullScreen ? null : <AppBar />}

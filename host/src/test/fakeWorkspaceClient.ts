@@ -9,6 +9,7 @@ export { workspace } from '@portal/shared/testing';
 export type FakeClient = Client & {
   executeQuery: ReturnType<typeof vi.fn>;
   subscription: ReturnType<typeof vi.fn>;
+  mutation: ReturnType<typeof vi.fn>;
 };
 
 /** The signed-in user as `me` answers it: defaults, no feature profiles. */
@@ -25,6 +26,7 @@ export function meFixture(
       timezone: 'UTC',
       dateFormat: 'YYYY-MM-DD',
       timeFormat: '24h',
+      language: null,
       totp2faEnabled: false,
       hasUsablePassword: true,
       ...overrides.user,
@@ -64,5 +66,11 @@ export function fakeWorkspaceClient(
   });
   // subscriptions (the live updates) stay open and silent
   const subscription = vi.fn(() => never);
-  return { executeQuery, subscription } as unknown as FakeClient;
+  // setLanguage saves and answers the user with the language
+  const mutation = vi.fn((_query: unknown, variables: { language?: string }) => ({
+    toPromise: async () => ({
+      data: { setLanguage: { user: { email: me().user.email, language: variables.language ?? null } } },
+    }),
+  }));
+  return { executeQuery, subscription, mutation } as unknown as FakeClient;
 }

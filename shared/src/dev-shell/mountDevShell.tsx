@@ -1,4 +1,4 @@
-import { FluentProvider } from '@fluentui/react-components';
+import { FluentProvider, tokens } from '@fluentui/react-components';
 import {
   type ComponentType,
   type ReactNode,
@@ -21,7 +21,8 @@ import { loadSessionState } from '../identity/loadSessionState';
 import { createMeStore } from '../me/meStore';
 import { featureFlagsOf, preferencesOf } from '../me/userSettings';
 import { loadRuntimeConfig, type RuntimeConfig } from '../runtime/runtimeConfig';
-import { mainLightTheme } from '../theme/themes';
+import { useColorScheme, useDocumentTheme } from '../theme/colorScheme';
+import { themeFor } from '../theme/themes';
 import { createNotificationStore } from '../ui/notificationStore';
 import { useConfirmHost } from '../ui/useConfirmHost';
 import { usePortalToasts } from '../ui/usePortalToasts';
@@ -68,6 +69,10 @@ function DevFrame(props: {
   const { notify, copy, toaster } = usePortalToasts(notifications);
   const { confirm, confirmHost } = useConfirmHost();
   const [title, setTitle] = useState<string | null>(null);
+  // the host's colour scheme (System / Light / Dark, as chosen in the host's user menu)
+  const { scheme } = useColorScheme();
+  const theme = themeFor('app', scheme);
+  useDocumentTheme(theme, scheme);
   // the real GraphQL client (subscriptions over /ws/api/ too), workspace state and user; on a
   // session error the dev shell just re-checks the session
   const [graphql] = useState(() => {
@@ -132,10 +137,10 @@ function DevFrame(props: {
     ],
   );
   return (
-    <FluentProvider theme={mainLightTheme}>
+    <FluentProvider theme={theme}>
       <PortalContext.Provider value={portal}>
         <UrqlProvider value={graphql}>
-          <header style={{ padding: 8, borderBottom: '1px solid #ddd' }}>
+          <header style={{ padding: 8, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` }}>
             <strong>remote-{props.remote} (stand-alone)</strong> {title ? <em>{title}</em> : null}{' '}
             {props.routes.map((r) => (
               <Link

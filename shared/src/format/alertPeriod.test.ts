@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/i18n';
+import { addSharedTexts } from '../ui/addSharedTexts';
 import { formatAlertPeriod } from './alertPeriod';
 
 const { t } = createI18n();
@@ -30,5 +31,14 @@ describe('formatAlertPeriod', () => {
       true,
     );
     expect(formatAlertPeriod(180, i18n.t)).toBe('3 Std.');
+  });
+});
+
+describe('formatAlertPeriod in German', () => {
+  it('follows the page language: German units and a decimal comma', () => {
+    const de = createI18n({}, 'de');
+    addSharedTexts(de);
+    expect(formatAlertPeriod(5, de.t)).toBe('5 Min.');
+    expect(formatAlertPeriod(90, de.t)).toBe('1,5 Std.');
   });
 });

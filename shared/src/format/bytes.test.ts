@@ -48,3 +48,11 @@ describe('formatBytes', () => {
     expect(formatBytes(undefined)).toBe('');
   });
 });
+
+describe('formatBytes in German', () => {
+  it('writes a decimal comma', () => {
+    expect(formatBytes(1500, 2, 'de')).toBe('1,5 KB');
+    expect(formatBytes(999, 2, 'de')).toBe('999 Bytes');
+    expect(formatBytes(1500, 2, 'en')).toBe('1.5 KB');
+  });
+});

@@ -1,3 +1,5 @@
+import type { Language } from '../i18n/language';
+import { localNumber } from './localNumber';
 import { round } from './round';
 
 /** Decimal units of spec section 9, from Bytes to YB. */
@@ -7,9 +9,13 @@ const STEP = 1000;
 /**
  * '1.5 KB', '999 Bytes', '1 MB': steps of 1000, at most `decimals` places (trailing zeros dropped),
  * capped at YB ('1000 YB'). Negative sizes keep their sign; a value that is not a finite number
- * gives '' so a screen shows nothing rather than 'NaN Bytes'.
+ * gives '' so a screen shows nothing rather than 'NaN Bytes'. German writes a decimal comma ('1,5 KB').
  */
-export function formatBytes(bytes: number | string | null | undefined, decimals = 2): string {
+export function formatBytes(
+  bytes: number | string | null | undefined,
+  decimals = 2,
+  language?: Language,
+): string {
   const value = typeof bytes === 'string' && bytes.trim() !== '' ? Number(bytes) : bytes;
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
   const sign = value < 0 ? '-' : '';
@@ -21,5 +27,5 @@ export function formatBytes(bytes: number | string | null | undefined, decimals 
     unit += 1;
     amount = round(size / STEP ** unit, decimals);
   }
-  return `${amount === 0 ? '' : sign}${amount} ${BYTE_UNITS[unit]}`;
+  return `${amount === 0 ? '' : sign}${localNumber(amount, language)} ${BYTE_UNITS[unit]}`;
 }

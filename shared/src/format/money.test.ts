@@ -55,3 +55,12 @@ describe('displayedBalance', () => {
     expect(displayedBalance({ amount: null, amountDue: 1 })).toBeNaN();
   });
 });
+
+describe('formatMoney in German', () => {
+  it('writes a decimal comma, groups with points and puts the currency after the amount', () => {
+    expect(formatMoney(1234.5, 'EUR', 'de')).toBe('1.234,50\u00a0€');
+    expect(formatMoney(-5, 'USD', 'de')).toBe('-5,00\u00a0$');
+    expect(formatMoney('12', 'GBP', 'de')).toBe('12,00\u00a0GBP');
+    expect(formatMoney('x', 'EUR', 'de')).toBe('');
+  });
+});

@@ -1,3 +1,4 @@
+import { currentLanguage, LANGUAGE_LOCALES, type Language } from '../i18n/language';
 import { round } from './round';
 
 type Numeric = number | string | null | undefined;
@@ -14,23 +15,41 @@ function toNumber(value: Numeric): number {
   return Number(value);
 }
 
-const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const amountFormats = new Map<Language, Intl.NumberFormat>();
+function amountFormat(language: Language): Intl.NumberFormat {
+  let format = amountFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(LANGUAGE_LOCALES[language], {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    amountFormats.set(language, format);
+  }
+  return format;
+}
 
 /**
- * Money as the portal shows it: the symbol before the amount, two decimals, thousands grouped
- * ('€1,234.50', '-$5.00'). A currency without a symbol shows its code after the amount
- * ('12.00 GBP'), so the amount is never shown without its currency. Not a number gives ''.
+ * Money as the portal shows it, in the page's language. English: the symbol before the amount, two
+ * decimals, thousands grouped ('€1,234.50', '-$5.00'). German writes the symbol after the amount
+ * ('1.234,50 €', '-5,00 $'). A currency without a symbol shows its code after the amount
+ * ('12.00 GBP', '12,00 GBP'), so the amount is never shown without its currency. Not a number gives ''.
  */
-export function formatMoney(amount: Numeric, currency: string | null | undefined): string {
+export function formatMoney(
+  amount: Numeric,
+  currency: string | null | undefined,
+  language: Language = currentLanguage(),
+): string {
   const value = toNumber(amount);
   if (!Number.isFinite(value)) return '';
   const rounded = round(value, 2);
   const sign = rounded < 0 ? '-' : '';
-  const digits = amountFormat.format(Math.abs(rounded));
+  const digits = amountFormat(language).format(Math.abs(rounded));
   const symbol = currencySymbol(currency);
-  if (symbol) return `${sign}${symbol}${digits}`;
+  if (symbol) return language === 'en' ? `${sign}${symbol}${digits}` : `${sign}${digits}\u00a0${symbol}`;
   const code = (currency ?? '').trim().toUpperCase();
-  return code ? `${sign}${digits} ${code}` : `${sign}${digits}`;
+  // English keeps its plain space before a code; German keeps amount and unit together (no-break space)
+  const space = language === 'en' ? ' ' : '\u00a0';
+  return code ? `${sign}${digits}${space}${code}` : `${sign}${digits}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { localNumber } from './localNumber';
 import { round } from './round';
 
 export type NetworkMetric = 'NET_TX_VOL' | 'NET_RX_VOL' | 'NET_TX_PKG' | 'NET_RX_PKG';
@@ -15,8 +16,8 @@ export function networkMetricValue(value: number): number {
   return round(value / 1000, 2);
 }
 
-/** '1.23 Gbps' or '0.5 kpps'; not a number gives ''. */
+/** '1.23 Gbps' or '0.5 kpps' (German '1,23 Gbps'); not a number gives ''. */
 export function formatNetworkMetric(value: number | null | undefined, metric: NetworkMetric): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  return `${networkMetricValue(value)} ${NETWORK_METRIC_UNITS[metric]}`;
+  return `${localNumber(networkMetricValue(value))} ${NETWORK_METRIC_UNITS[metric]}`;
 }

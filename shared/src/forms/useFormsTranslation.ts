@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { validationDe } from '../validation/de';
 import { isValidationKey, VALIDATION_NAMESPACE, validationEn } from '../validation/messages';
+import { formsDe } from './de';
 import { formsEn } from './en';
 
 export const FORMS_NAMESPACE = 'forms';
@@ -7,7 +9,10 @@ export const FORMS_NAMESPACE = 'forms';
 /** `t` of the `forms` namespace, which the shared fields add to the page's i18next on first use. */
 export function useFormsTranslation() {
   const { i18n } = useTranslation();
-  if (!i18n.hasResourceBundle('en', FORMS_NAMESPACE)) i18n.addResourceBundle('en', FORMS_NAMESPACE, formsEn);
+  if (!i18n.hasResourceBundle('en', FORMS_NAMESPACE)) {
+    i18n.addResourceBundle('en', FORMS_NAMESPACE, formsEn);
+    i18n.addResourceBundle('de', FORMS_NAMESPACE, formsDe);
+  }
   return useTranslation(FORMS_NAMESPACE);
 }
 
@@ -17,8 +22,10 @@ export function useFormsTranslation() {
  */
 export function useValidationText(): (message: string | undefined) => string | undefined {
   const { i18n } = useTranslation();
-  if (!i18n.hasResourceBundle('en', VALIDATION_NAMESPACE))
+  if (!i18n.hasResourceBundle('en', VALIDATION_NAMESPACE)) {
     i18n.addResourceBundle('en', VALIDATION_NAMESPACE, validationEn);
+    i18n.addResourceBundle('de', VALIDATION_NAMESPACE, validationDe);
+  }
   const { t } = useTranslation(VALIDATION_NAMESPACE);
   return (message) => (message && isValidationKey(message) ? t(message) : message);
 }

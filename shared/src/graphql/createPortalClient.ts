@@ -9,6 +9,7 @@ import {
   subscriptionExchange,
 } from '@urql/core';
 import { type CacheExchangeOpts, cacheExchange } from '@urql/exchange-graphcache';
+import { ME_CACHE_UPDATES } from '../me/language';
 import { PORTAL_CACHE_KEYS } from './cacheKeys';
 import { type PortalErrorHandlers, portalErrorExchange } from './portalErrorExchange';
 
@@ -80,7 +81,14 @@ export function createPortalClient(options: PortalClientOptions): Client {
     fetchOptions: portalFetchOptions,
     preferGetMethod: false,
     exchanges: [
-      cacheExchange({ ...cache, keys: { ...PORTAL_CACHE_KEYS, ...cache?.keys } }),
+      cacheExchange({
+        ...cache,
+        keys: { ...PORTAL_CACHE_KEYS, ...cache?.keys },
+        updates: {
+          ...cache?.updates,
+          Mutation: { ...ME_CACHE_UPDATES.Mutation, ...cache?.updates?.Mutation },
+        },
+      }),
       portalErrorExchange(options),
       // after the cache, which rebuilds operations without extensions
       withExtensions,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n, DEFAULT_LANGUAGE } from './i18n';
+import { initialLanguage } from './language';
 
 describe('createI18n', () => {
   it('speaks en by default and falls back to en (spec section 9)', () => {
@@ -13,6 +14,20 @@ describe('createI18n', () => {
     const i18n = createI18n({ en: { shell: { hello: 'Hello' } } });
     await i18n.changeLanguage('de');
     expect(i18n.t('shell:hello')).toBe('Hello');
-    expect(i18n.t('copy.success')).toBe('Copied to clipboard');
+    expect(i18n.t('copy.success')).toBe('In die Zwischenablage kopiert');
+  });
+
+  it('starts in the remembered language, else the browser one; <html lang> follows', async () => {
+    localStorage.setItem('language', 'de');
+    const i18n = createI18n();
+    expect(i18n.language).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(i18n.t('loading')).toBe('Wird geladen …');
+    await i18n.changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+    localStorage.clear();
+    expect(initialLanguage(null, ['fr-FR', 'de-AT', 'en'])).toBe('de');
+    expect(initialLanguage(null, ['fr'])).toBe('en');
+    expect(initialLanguage('en', ['de'])).toBe('en');
   });
 });

@@ -18,6 +18,7 @@ function me(user: Partial<PortalMe['user']> = {}, profiles: string[] = []): Port
       timezone: 'Asia/Tokyo',
       dateFormat: 'DD.MM.YYYY',
       timeFormat: '12h',
+      language: null,
       totp2faEnabled: false,
       hasUsablePassword: true,
       ...user,

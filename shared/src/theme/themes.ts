@@ -1,4 +1,9 @@
-import { type BrandVariants, createLightTheme, type Theme } from '@fluentui/react-components';
+import {
+  type BrandVariants,
+  createDarkTheme,
+  createLightTheme,
+  type Theme,
+} from '@fluentui/react-components';
 
 // Primary dark blue of the main theme (spec section 2), as a Fluent brand ramp.
 const portalBlue: BrandVariants = {
@@ -43,7 +48,52 @@ const authTeal: BrandVariants = {
 export const mainLightTheme: Theme = createLightTheme(portalBlue);
 export const authLightTheme: Theme = { ...createLightTheme(authTeal), colorNeutralBackground2: '#f3f6f9' };
 
+/**
+ * Dark variants of both themes, from the same brand ramps. Fluent's dark theme takes its brand
+ * foregrounds (links, selected items, focus accents) from the dark end of the ramp, too dark on a
+ * dark canvas: they move up the ramp, as Fluent's theme designer recommends.
+ */
+function darkFrom(brand: BrandVariants): Theme {
+  return {
+    ...createDarkTheme(brand),
+    colorBrandForeground1: brand[130],
+    colorBrandForeground2: brand[140],
+    colorBrandForeground2Hover: brand[150],
+    colorBrandForegroundLink: brand[130],
+    colorBrandForegroundLinkHover: brand[140],
+    colorBrandForegroundLinkPressed: brand[120],
+    colorBrandForegroundLinkSelected: brand[130],
+    colorNeutralForeground2BrandHover: brand[130],
+    colorNeutralForeground2BrandPressed: brand[120],
+    colorNeutralForeground2BrandSelected: brand[130],
+    colorNeutralForeground3BrandHover: brand[130],
+    colorNeutralForeground3BrandPressed: brand[120],
+    colorNeutralForeground3BrandSelected: brand[130],
+    colorCompoundBrandForeground1: brand[130],
+    colorCompoundBrandForeground1Hover: brand[140],
+    colorCompoundBrandForeground1Pressed: brand[120],
+    colorCompoundBrandStroke: brand[130],
+    colorCompoundBrandStrokeHover: brand[140],
+    colorCompoundBrandStrokePressed: brand[120],
+  };
+}
+
+export const mainDarkTheme: Theme = darkFrom(portalBlue);
+export const authDarkTheme: Theme = darkFrom(authTeal);
+
 export type ThemeName = 'app' | 'auth';
+/** What the page is shown in: the user's choice, or the system's when they chose none. */
+export type ColorScheme = 'light' | 'dark';
+
+const THEMES: Readonly<Record<ThemeName, Readonly<Record<ColorScheme, Theme>>>> = {
+  app: { light: mainLightTheme, dark: mainDarkTheme },
+  auth: { light: authLightTheme, dark: authDarkTheme },
+};
+
+/** The Fluent theme of a theme name (app or auth pages) in a colour scheme. */
+export function themeFor(name: ThemeName, scheme: ColorScheme): Theme {
+  return THEMES[name][scheme];
+}
 
 /** Any path containing /auth/ uses the alternative theme unless its route asks for the app theme. */
 export function themeForPath(pathname: string, routeTheme?: ThemeName): ThemeName {
