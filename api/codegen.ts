@@ -2,11 +2,11 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /**
  * Resolver types from the shared contract. `typecheck` and `build` run this before tsc, so a
- * resolver that does not match `shared/graphql/schema.graphql` fails them. The output is not
+ * resolver that does not match the contract (`shared/graphql/*.graphql`) fails them. The output is not
  * committed (see .gitignore): it is always regenerated.
  */
 const config: CodegenConfig = {
-  schema: '../shared/graphql/schema.graphql',
+  schema: '../shared/graphql/*.graphql',
   silent: true,
   generates: {
     'src/graphql/generated/resolvers.ts': {

@@ -1,11 +1,11 @@
 // The GraphQL code generation of every app (host, remotes, shared): typed documents from the app's
 // own `.graphql` files (and `graphql()` calls) against the one API contract,
-// `shared/graphql/schema.graphql`. Each app's `typecheck` and `build` run it first, so an operation
+// `shared/graphql/*.graphql` (`schema.graphql` with the roots, one file per domain extending them). Each app's `typecheck` and `build` run it first, so an operation
 // that does not match the schema fails them (codegen validates every document).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const schema = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../graphql/schema.graphql');
+const schema = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../graphql/*.graphql');
 
 /** Scalars as they travel in JSON (see the schema's descriptions). */
 export const SCALARS = { Decimal: 'string', Date: 'string', DateTime: 'string', File: 'File' };

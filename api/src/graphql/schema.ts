@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
@@ -15,8 +15,22 @@ import type {
 } from './generated/resolvers.js';
 import { DateScalar, DateTime, Decimal } from './scalars.js';
 
-/** The contract, read at start-up: the api never carries a copy of its own. */
-export const SCHEMA_FILE = resolve(REPO_ROOT, 'shared/graphql/schema.graphql');
+/**
+ * The contract, read at start-up: the api never carries a copy of its own. `schema.graphql` holds
+ * the roots and the shared types; each domain has a file of its own that extends them.
+ */
+export const SCHEMA_DIR = resolve(REPO_ROOT, 'shared/graphql');
+
+export function readContract(): string {
+  return (
+    readdirSync(SCHEMA_DIR)
+      .filter((file) => file.endsWith('.graphql'))
+      // the roots first, then the domains that extend them
+      .sort((a, b) => Number(b === 'schema.graphql') - Number(a === 'schema.graphql') || a.localeCompare(b))
+      .map((file) => readFileSync(resolve(SCHEMA_DIR, file), 'utf8'))
+      .join('\n')
+  );
+}
 
 // `Required<…>`: every root field of the contract has a resolver, or typecheck fails. Field types
 // and arguments are checked by the generated types themselves.
@@ -33,6 +47,6 @@ export const resolvers: Resolvers = {
   DateTime,
 };
 
-export function buildSchema(typeDefs = readFileSync(SCHEMA_FILE, 'utf8')): GraphQLSchema {
+export function buildSchema(typeDefs = readContract()): GraphQLSchema {
   return createSchema<GraphQLContext>({ typeDefs, resolvers: resolvers as never });
 }
