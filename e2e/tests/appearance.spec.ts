@@ -4,7 +4,8 @@ import { expect, NO_WORKSPACE_ACCOUNT, test } from '../support/fixtures';
 // The user menu's appearance (System / Light / Dark) and language (English / Deutsch): each is
 // chosen in the menu, survives a reload, and shows. A customer without a workspace, so Home stays
 // the Welcome screen.
-test.use({ account: NO_WORKSPACE_ACCOUNT });
+// A portal of its own: the German test saves the language on the account, which other suites share.
+test.use({ account: NO_WORKSPACE_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'appearance' } });
 
 /** Relative luminance (0 black … 1 white) of a computed CSS colour 'rgb(r, g, b)'. */
 function luminance(color: string): number {

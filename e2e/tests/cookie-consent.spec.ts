@@ -60,7 +60,9 @@ test('the Cookie Policy button opens the consent dialog on Home, on a chrome-fre
 
   await page.goto('/auth/reauthenticate');
   await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
-  await expect(page.getByRole('banner')).toHaveCount(0); // no app bar under /auth/
+  // under /auth/ the bar is the brand only: no drawer, no account menu
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('button')).toHaveCount(0);
   await openAndCheckDialog(page);
   await closeDialog(page);
 

@@ -2,6 +2,7 @@ import {
   CONTRACT_VERSION,
   featureFlagsOf,
   identity,
+  languageOf,
   type NotificationStore,
   PortalContext,
   type PortalContextValue,
@@ -54,6 +55,7 @@ export function PortalProvider({
   const { workspaces, me, client } = useWorkspaceController(controller);
   const { t, i18n } = useTranslation('shell');
   useAccountLanguage(i18n, me.me);
+  const language = languageOf(i18n.language) ?? 'en';
   const session = useSessionState(store);
   const onError = useCallback(
     (error: Error) => {
@@ -72,7 +74,8 @@ export function PortalProvider({
       navigate: (to, options) => void router.navigate(to, options),
       notify,
       copy,
-      preferences: preferencesOf(me.me),
+      // a user without a date format gets the language's default
+      preferences: preferencesOf(me.me, language),
       featureFlags: featureFlagsOf(me.me),
       me: me.me,
       graphql: client,
@@ -93,7 +96,7 @@ export function PortalProvider({
       setTitle: (title) =>
         setCustomTitle(title === null ? null : { path: router.state.location.pathname, title }),
     }),
-    [confirm, notify, copy, router, session, runtimeConfig, client, workspaces, me, controller],
+    [confirm, notify, copy, router, session, runtimeConfig, client, workspaces, me, controller, language],
   );
   return (
     <PortalContext.Provider value={value}>

@@ -55,7 +55,7 @@ export const shellDe: Translation<typeof shellEn> = {
     signOutFailed: 'Die Abmeldung hat nicht funktioniert. Bitte versuchen Sie es erneut.',
     appearance: 'Darstellung',
     colorScheme: {
-      system: 'Wie System',
+      system: 'Systemeinstellung',
       light: 'Hell',
       dark: 'Dunkel',
     },

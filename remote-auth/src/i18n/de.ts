@@ -44,7 +44,7 @@ export const authDe: Translation<typeof authEn> = {
     referral: 'Sie wurden mit dem Empfehlungscode {{code}} eingeladen.',
     consentPersonalData:
       'Ich stimme der Verarbeitung meiner personenbezogenen Daten gemäß der <privacy>Datenschutzerklärung</privacy> sowie den <sms>SMS-Bedingungen</sms> zu.',
-    consentMarketing: 'Senden Sie mir Neuigkeiten und Angebote per E-Mail (optional).',
+    consentMarketing: 'Ich möchte Neuigkeiten und Angebote per E-Mail erhalten (optional).',
     submit: 'Konto erstellen',
     verifyEmail: {
       title: 'Bitte prüfen Sie Ihr Postfach',

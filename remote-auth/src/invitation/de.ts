@@ -31,7 +31,7 @@ export const invitationDe: Translation<typeof invitationEn> = {
   acceptedHint: 'Wenn Sie sie angenommen haben, finden Sie den Workspace in Ihrer Liste der Workspaces.',
   goHome: 'Zum Portal',
   expired:
-    'Diese Einladung ist abgelaufen. Bitten Sie den Administrator des Workspace, Ihnen eine neue Einladung zu senden.',
+    'Diese Einladung ist abgelaufen. Bitten Sie den Administrator des Workspaces, Ihnen eine neue Einladung zu senden.',
   signedOut:
     'Melden Sie sich mit {{email}} an oder registrieren Sie sich, um die Einladung anzunehmen. Anschließend kehren Sie hierher zurück.',
   logIn: 'Anmelden',
@@ -44,7 +44,7 @@ export const invitationDe: Translation<typeof invitationEn> = {
   accept: 'Einladung annehmen',
   confirmTitle: 'Diesem Workspace beitreten?',
   confirmText:
-    'Sie treten <strong>{{workspaceName}}</strong> mit der Rolle {{role}} bei. {{invitedBy}} und die anderen Administratoren des Workspace sehen Ihren Namen, Ihre E-Mail-Adresse und Ihre Mobilfunknummer.',
+    'Sie treten <strong>{{workspaceName}}</strong> mit der Rolle {{role}} bei. {{invitedBy}} und die anderen Administratoren des Workspaces sehen Ihren Namen, Ihre E-Mail-Adresse und Ihre Mobilfunknummer.',
   join: 'Beitreten',
   accepting: 'Wird angenommen …',
   joined: 'Sie sind {{workspaceName}} beigetreten.',

@@ -57,6 +57,11 @@ describe('preferencesOf', () => {
     });
   });
 
+  it('without a user in German: DD.MM.YYYY; a chosen format stays', () => {
+    expect(preferencesOf(null, 'de').dateFormat).toBe('DD.MM.YYYY');
+    expect(preferencesOf(me({ dateFormat: 'YYYY-MM-DD' }), 'de').dateFormat).toBe('YYYY-MM-DD');
+  });
+
   it('an unknown zone or format falls back part by part', () => {
     expect(
       preferencesOf(me({ timezone: 'Mars/Olympus', dateFormat: 'DD/MM/YY', timeFormat: '24h' })),

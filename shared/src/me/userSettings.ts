@@ -1,14 +1,17 @@
 import type { UserPreferences } from '../contract/PortalContext';
 import { DATE_FORMATS, resolveTimeZone, TIME_FORMATS } from '../format/dates';
+import { currentLanguage, type Language } from '../i18n/language';
 import type { PortalMe } from './meStore';
 
 /**
  * The user's display preferences from `me`: their timezone (else the browser's, also for a zone
- * this browser does not know), date format and time format (else the defaults `YYYY-MM-DD`, `24h`).
+ * this browser does not know), date format and time format (else the defaults `YYYY-MM-DD`, `24h`;
+ * in German `DD.MM.YYYY`, as a German reader writes dates).
  */
-export function preferencesOf(me: PortalMe | null): UserPreferences {
+export function preferencesOf(me: PortalMe | null, language: Language = currentLanguage()): UserPreferences {
   const user = me?.user;
-  const dateFormat = DATE_FORMATS.find((f) => f === user?.dateFormat) ?? 'YYYY-MM-DD';
+  const dateFormat =
+    DATE_FORMATS.find((f) => f === user?.dateFormat) ?? (language === 'de' ? 'DD.MM.YYYY' : 'YYYY-MM-DD');
   const timeFormat = TIME_FORMATS.find((f) => f === user?.timeFormat) ?? '24h';
   return { timezone: resolveTimeZone(user?.timezone), dateFormat, timeFormat };
 }

@@ -53,6 +53,9 @@ describe('themeForPath', () => {
     // the app bar keeps the portal's dark blue in both schemes
     expect(mainDarkTheme.colorBrandBackground).toBe('#0b4587');
     expect(mainDarkTheme.colorNeutralBackground1).not.toBe(mainLightTheme.colorNeutralBackground1);
+    // shared/build/index.html paints this canvas before any script runs (no white flash)
+    expect(mainDarkTheme.colorNeutralBackground2).toBe('#1f1f1f');
+    expect(authDarkTheme.colorNeutralBackground2).toBe('#1f1f1f');
   });
 
   it.each([
