@@ -53,5 +53,6 @@ export function NotificationToaster({
     }
   }, [listed, store, dispatchToast, dismissToast]);
 
-  return <Toaster toasterId={toasterId} position={position} />;
+  // below the 56 px app bar, so a toast never hides the account menu or the Support button
+  return <Toaster toasterId={toasterId} position={position} offset={{ vertical: 64 }} />;
 }
