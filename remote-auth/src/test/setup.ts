@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor wait up to 10 s (not Testing Library's 1 s): on a loaded 2-core CI machine a
+// render can take longer than a second; a passing wait still ends as soon as its condition holds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Fluent's MessageBar and TabList measure themselves; jsdom has no ResizeObserver
 vi.stubGlobal(
