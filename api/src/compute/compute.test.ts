@@ -430,6 +430,34 @@ describe('instanceAction', () => {
     expect(again.body.data.createInstance.name).toBe('short-lived');
   });
 
+  it('of two concurrent actions on one instance, one wins and the other is refused', async () => {
+    const demo = await signedIn(seed.demoUser);
+    const uid = DEMO_INSTANCES.vpnGw.uid;
+    const answers = await Promise.all([
+      gql(demo, ACTION, { c: CAB, u: uid, a: 'STOP' }),
+      gql(demo, ACTION, { c: CAB, u: uid, a: 'RESTART' }),
+    ]);
+    const won = answers.filter((a) => a.body.data?.instanceAction);
+    const refused = answers.flatMap((a) => errorMessages(a));
+    expect(won).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(
+      /is not possible while the instance is (stopping|restarting)\. Wait until it has finished\.$/,
+    );
+    await clock.advance(SIMULATOR_DURATIONS_MS.RESTART);
+    expect((await instance(demo, uid)).pendingAction).toBeNull();
+  });
+
+  it('a driver report that no longer fits the instance (stale) changes nothing', async () => {
+    const demo = await signedIn(seed.demoUser);
+    const uid = DEMO_INSTANCES.db1.uid;
+    const before = await instance(demo, uid);
+    await app.graphql.compute.record({ type: 'completed', uid, action: 'STOP', status: 'INACTIVE' });
+    await app.graphql.compute.record({ type: 'deleted', uid });
+    await app.graphql.compute.record({ type: 'completed', uid, action: 'DEPLOY', status: 'ACTIVE' });
+    expect(await instance(demo, uid)).toEqual(before);
+  });
+
   it("refuses another customer's instance, an unknown uid, and anonymous callers with the permission message", async () => {
     const demo = await signedIn(seed.demoUser);
     expectRefused(await gql(demo, ACTION, { c: CAB, u: OTHER_INSTANCES.otherWeb.uid, a: 'STOP' }));
@@ -480,6 +508,24 @@ describe('instanceChanged', () => {
     return { browser, context: tokenContext(app.graphql, claims, '127.0.0.1') };
   };
 
+  /**
+   * The first event (from `pending` on, then the stream) for which `wanted` holds: charges ticks
+   * publish other instances (and this one, unchanged) in between.
+   */
+  async function eventWhere(
+    stream: AsyncGenerator<Json>,
+    wanted: (change: Json) => boolean,
+    pending: Promise<IteratorResult<Json>> = stream.next(),
+  ): Promise<Json> {
+    let next = pending;
+    for (let seen = 0; seen < 100; seen += 1) {
+      const change = (await next).value.data.instanceChanged;
+      if (wanted(change)) return change;
+      next = stream.next();
+    }
+    throw new Error('no such event');
+  }
+
   it("reports an action's steps and a deletion to a subscriber of the workspace", async () => {
     const { browser: demo, context } = await contextOf(seed.demoUser);
     const stream = (await subscribe({
@@ -490,11 +536,19 @@ describe('instanceChanged', () => {
     })) as AsyncGenerator<Json>;
     expect(Symbol.asyncIterator in stream).toBe(true);
     const uid = DEMO_INSTANCES.chrRouter.uid;
+    const of = (wanted: (instance: Json) => boolean) => (change: Json) =>
+      change.instance.uid === uid && wanted(change.instance);
     try {
       // The pub/sub listens from the first `next()` on.
       const first = stream.next();
       await gql(demo, ACTION, { c: CAB, u: uid, a: 'START' });
-      expect((await first).value.data.instanceChanged).toEqual({
+      expect(
+        await eventWhere(
+          stream,
+          of(() => true),
+          first,
+        ),
+      ).toEqual({
         deleted: false,
         instance: {
           uid,
@@ -506,25 +560,39 @@ describe('instanceChanged', () => {
         },
       });
       await clock.advance(SIMULATOR_DURATIONS_MS.START);
-      expect((await stream.next()).value.data.instanceChanged.instance).toMatchObject({
-        status: 'ACTIVE',
-        pendingAction: null,
-        allowedActions: ['STOP', 'RESTART', 'DELETE'],
+      expect(
+        await eventWhere(
+          stream,
+          of((i) => i.status === 'ACTIVE'),
+        ),
+      ).toMatchObject({
+        deleted: false,
+        instance: { pendingAction: null, allowedActions: ['STOP', 'RESTART', 'DELETE'] },
       });
 
       await gql(demo, ACTION, { c: CAB, u: uid, a: 'DELETE' });
-      expect((await stream.next()).value.data.instanceChanged.instance.pendingAction).toBe('DELETE');
+      expect(
+        await eventWhere(
+          stream,
+          of((i) => i.pendingAction === 'DELETE'),
+        ),
+      ).toMatchObject({
+        deleted: false,
+        instance: { status: 'ACTIVE', allowedActions: [] },
+      });
       await clock.advance(SIMULATOR_DURATIONS_MS.DELETE);
-      expect((await stream.next()).value.data.instanceChanged).toMatchObject({
+      expect(
+        await eventWhere(stream, (change) => change.instance.uid === uid && change.deleted),
+      ).toMatchObject({
         deleted: true,
         instance: { uid, name: 'chr-router' },
       });
 
       const created = (await gql(demo, CREATE, { input: input({ name: 'watched-1' }) })).body.data
         .createInstance;
-      expect((await stream.next()).value.data.instanceChanged.instance).toMatchObject({
-        uid: created.uid,
-        status: 'INSTALLING',
+      expect(await eventWhere(stream, (change) => change.instance.uid === created.uid)).toMatchObject({
+        deleted: false,
+        instance: { name: 'watched-1', status: 'INSTALLING' },
       });
     } finally {
       await stream.return(undefined);
@@ -634,7 +702,8 @@ describe('start-up and dev tools', () => {
       ).statusCode,
     ).toBe(404);
 
-    const plain = buildApp(testConfig(), { database, compute: { scheduler: new ManualScheduler() } });
+    const plainClock = new ManualScheduler();
+    const plain = buildApp(testConfig(), { database, compute: { scheduler: plainClock } });
     try {
       const answer = await plain.inject({
         method: 'POST',
@@ -644,8 +713,11 @@ describe('start-up and dev tools', () => {
       expect((await plain.inject({ method: 'POST', url: '/_dev/compute/charges/tick' })).statusCode).toBe(
         404,
       );
+      expect(plainClock.pending).toBe(1); // the charges ticker
     } finally {
       await plain.close();
     }
+    // Closing the app stops the simulator and the charges: nothing is left to run.
+    expect(plainClock.pending).toBe(0);
   });
 });
