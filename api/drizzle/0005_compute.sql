@@ -18,7 +18,7 @@ CREATE TABLE "compute_instances" (
 	"status" text NOT NULL,
 	"pending_action" text,
 	"last_error" text,
-	"charges" numeric(16, 6) DEFAULT '0' NOT NULL,
+	"charges" numeric(22, 10) DEFAULT '0' NOT NULL,
 	"charges_billed" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"charged_until" timestamp with time zone DEFAULT now() NOT NULL,
 	"ipv4" text,

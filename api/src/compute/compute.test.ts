@@ -671,6 +671,30 @@ describe('charges', () => {
     await workspaceEvents.return(undefined);
   });
 
+  it('a deleted instance is charged up to its deletion, then no more', async () => {
+    const other = await signedIn(seed.otherUser);
+    const uid = OTHER_INSTANCES.otherDb.uid;
+    const stored = async () => {
+      const [row] = await database.db.select().from(computeInstances).where(eq(computeInstances.id, uid));
+      return row!;
+    };
+    const before = await stored();
+    await clock.advance(20 * 60_000);
+    await gql(other, ACTION, { c: OTHER_CONTRACT_UID, u: uid, a: 'DELETE' });
+    await clock.advance(SIMULATOR_DURATIONS_MS.DELETE);
+    const deleted = await stored();
+    expect(deleted.deletedAt?.getTime()).toBe(clock.now());
+    expect(deleted.chargedUntil.getTime()).toBe(clock.now());
+    // 0.02 an hour from the last accrual before to the deletion (20 minutes and 2 seconds later, and more).
+    const hours = (clock.now() - before.chargedUntil.getTime()) / 3600_000;
+    expect(hours).toBeGreaterThan((20 * 60 + 2) / 3600 - 1e-9);
+    expect(Number(deleted.charges) - Number(before.charges)).toBeCloseTo(0.02 * hours, 8);
+    await clock.advance(3600_000);
+    const later = await stored();
+    expect(later.charges).toBe(deleted.charges);
+    expect(later.chargesBilled).toBe(deleted.chargesBilled);
+  });
+
   it('the dev tick endpoint accrues at once', async () => {
     const answer = await app.inject({ method: 'POST', url: '/_dev/compute/charges/tick' });
     expect(answer.json()).toEqual({ ok: true });

@@ -208,8 +208,9 @@ export class ComputeService {
       const scope = and(eq(computeInstances.id, event.uid), isNull(computeInstances.deletedAt), where);
       let changed: ComputeInstanceRow[];
       if (event.type === 'deleted') {
-        // Charges up to the moment it went away.
+        // Charges up to the moment it goes away, billed (and published) while it still exists.
         await this.accrue([event.uid]);
+        await this.bill();
         changed = await this.db
           .update(computeInstances)
           .set({ deletedAt: this.now(), pendingAction: null })
@@ -233,7 +234,6 @@ export class ComputeService {
       this.log.info({ instance: row.id, event: event.type, status: row.status }, 'compute: instance changed');
       const contractUid = await this.contractUidOf(row.workspaceId);
       if (contractUid) this.publish(contractUid, row.id, event.type === 'deleted');
-      if (event.type === 'deleted') await this.bill();
     } catch (error) {
       this.log.error({ err: error, event }, 'compute: recording a driver event failed');
     }
@@ -269,11 +269,14 @@ export class ComputeService {
     const moved = await this.db.transaction(async (tx) => {
       const rows = (
         (await tx.execute(sql`
-          select i.id, i.workspace_id, w.contract_uid, w.currency,
+          select i.id, i.workspace_id, w.contract_uid, w.currency, i.deleted_at is not null as deleted,
                  (trunc(i.charges, 2) - i.charges_billed)::text as gained
           from compute_instances i join workspaces w on w.id = i.workspace_id
-          where trunc(i.charges, 2) > i.charges_billed`)) as unknown as RowsResult<{
+          where trunc(i.charges, 2) > i.charges_billed
+          -- two api processes on one PostgreSQL: the second waits, then finds nothing left to bill
+          for update of i`)) as unknown as RowsResult<{
           id: string;
+          deleted: boolean;
           workspace_id: string;
           contract_uid: string;
           currency: string;
@@ -314,7 +317,7 @@ export class ComputeService {
       }
       return rows;
     });
-    for (const r of moved) this.publish(r.contract_uid, r.id, false);
+    for (const r of moved) this.publish(r.contract_uid, r.id, r.deleted);
     for (const contractUid of new Set(moved.map((r) => r.contract_uid))) {
       this.pubsub.publish('workspaceChanged', contractUid, { contractUid });
     }

@@ -115,8 +115,9 @@ export const computeOffers = pgTable(
 
 /**
  * A virtual machine of a workspace. Deleting one keeps the row (`deleted_at`) for billing; its name
- * is free again. `charges` accrues exactly (6 decimals); `charges_billed` is the part (whole cents)
- * already added to the workspace's `since_last_invoice`, and what `Instance.charges` shows.
+ * is free again. `charges` accrues with 10 decimals (a tick rounds by at most 0.5e-10, so a month of
+ * ticks stays far below a cent); `charges_billed` is the part (whole cents) already added to the
+ * workspace's `since_last_invoice`, and what `Instance.charges` shows.
  */
 export const computeInstances = pgTable(
   'compute_instances',
@@ -138,7 +139,7 @@ export const computeInstances = pgTable(
     status: text('status', { enum: INSTANCE_STATUSES }).notNull(),
     pendingAction: text('pending_action', { enum: INSTANCE_ACTIONS }),
     lastError: text('last_error'),
-    charges: numeric('charges', { precision: 16, scale: 6 }).notNull().default('0'),
+    charges: numeric('charges', { precision: 22, scale: 10 }).notNull().default('0'),
     chargesBilled: numeric('charges_billed', { precision: 14, scale: 2 }).notNull().default('0'),
     /** Charges are accrued up to this instant. */
     chargedUntil: timestamp('charged_until', { withTimezone: true }).notNull().defaultNow(),
