@@ -1,5 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerDevComputeTools } from './compute/dev-tools.js';
+import { realScheduler } from './compute/scheduler.js';
+import { type ComputeOptions, ComputeService } from './compute/service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { faviconRoutes } from './favicon/favicon.js';
@@ -26,7 +29,7 @@ import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
 export type AppConfig = Pick<
   Config,
-  'hostDist' | 'remotes' | 'identity' | 'trustProxy' | 'graphql' | 'sentryDsn' | 'browser'
+  'hostDist' | 'remotes' | 'identity' | 'trustProxy' | 'graphql' | 'sentryDsn' | 'browser' | 'compute'
 >;
 
 export interface AppDeps {
@@ -37,6 +40,8 @@ export interface AppDeps {
   identity?: IdentityOverrides;
   /** Tests shorten the websocket's timers here. */
   websocket?: Partial<WebsocketTimers>;
+  /** Tests give the compute simulator a clock they move (and a failure draw) here. */
+  compute?: Partial<ComputeOptions>;
 }
 
 declare module 'fastify' {
@@ -81,11 +86,24 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevSessionClock(app, identity);
   }
 
+  const pubsub = createPortalPubSub();
+  const compute = new ComputeService(deps.database.db, pubsub, app.log, {
+    scheduler: realScheduler(),
+    speed: config.compute.simSpeed,
+    failureRate: config.compute.failureRate,
+    chargeTickMs: config.compute.chargeTickS * 1000,
+    ...deps.compute,
+  });
+  // The simulator resumes what a restart interrupted once the app is ready, and stops (timers
+  // cancelled, running work awaited) before the database closes.
+  app.addHook('onReady', () => compute.start());
+  app.addHook('onClose', () => compute.close());
   const graphql: GraphqlServices = {
     db: deps.database.db,
-    pubsub: createPortalPubSub(),
+    pubsub,
     wsaTokens: new WsaTokens(config.graphql.secretKey, config.graphql.wsaTokenTtlS, identity.now),
     now: identity.now,
+    compute,
   };
   const yoga = createPortalYoga({
     services: graphql,
@@ -102,7 +120,10 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     trustProxy: config.trustProxy,
     ...(deps.websocket ? { timers: deps.websocket } : {}),
   });
-  if (config.identity.devTools) registerDevWorkspaceTools(app, graphql);
+  if (config.identity.devTools) {
+    registerDevWorkspaceTools(app, graphql);
+    registerDevComputeTools(app, graphql);
+  }
 
   registerHostStatic(app, config.hostDist);
   return app;

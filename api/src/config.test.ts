@@ -58,7 +58,29 @@ describe('loadConfig', () => {
         smsTermsUrl: '/legal/sms-terms',
         companyDomains: ['example.com', 'example.net'],
       },
+      compute: { simSpeed: 1, failureRate: 0, chargeTickS: 10 },
     });
+  });
+
+  it('reads the compute simulator settings and refuses bad ones', () => {
+    expect(
+      loadConfig({
+        PORTAL_COMPUTE_SIM_SPEED: '4',
+        PORTAL_COMPUTE_FAILURE_RATE: '0.25',
+        PORTAL_COMPUTE_CHARGE_TICK_S: '30',
+      }).compute,
+    ).toEqual({ simSpeed: 4, failureRate: 0.25, chargeTickS: 30 });
+    expect(
+      problemsOf({
+        PORTAL_COMPUTE_SIM_SPEED: '0',
+        PORTAL_COMPUTE_FAILURE_RATE: '2',
+        PORTAL_COMPUTE_CHARGE_TICK_S: 'often',
+      }),
+    ).toEqual([
+      'PORTAL_COMPUTE_SIM_SPEED: "0" is not a number from 0 (exclusive) to 1000',
+      'PORTAL_COMPUTE_FAILURE_RATE: "2" is not a number from 0 to 1',
+      'PORTAL_COMPUTE_CHARGE_TICK_S: "often" is not a number from 1 to 3600',
+    ]);
   });
 
   it('reads the browser settings of a deployment, and `none` switches a link or the domains off', () => {

@@ -39,6 +39,17 @@ export interface Config {
   sentryDsn: string | null;
   /** Deployment settings only the browser uses, published in `/runtime-config.json`. */
   browser: BrowserConfig;
+  compute: ComputeConfig;
+}
+
+/** The embedded compute simulator (`src/compute/simulator.ts`). */
+export interface ComputeConfig {
+  /** `PORTAL_COMPUTE_SIM_SPEED`: divides every simulated duration (4: a deployment takes 2 s). */
+  simSpeed: number;
+  /** `PORTAL_COMPUTE_FAILURE_RATE`: probability (0-1) that a simulated step fails; 0 by default. */
+  failureRate: number;
+  /** `PORTAL_COMPUTE_CHARGE_TICK_S`: how often charges accrue and are published. */
+  chargeTickS: number;
 }
 
 /**
@@ -406,6 +417,40 @@ function readGraphql(
   };
 }
 
+function readNumber(
+  env: Env,
+  name: string,
+  range: { min: number; max: number; minExclusive?: boolean },
+  fallback: number,
+  problems: string[],
+): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  const aboveMin = range.minExclusive ? number > range.min : number >= range.min;
+  if (!/^\d+(\.\d+)?$/.test(value) || !aboveMin || number > range.max) {
+    problems.push(
+      `${name}: "${value}" is not a number from ${range.min}${range.minExclusive ? ' (exclusive)' : ''} to ${range.max}`,
+    );
+    return fallback;
+  }
+  return number;
+}
+
+function readCompute(env: Env, problems: string[]): ComputeConfig {
+  return {
+    simSpeed: readNumber(
+      env,
+      'PORTAL_COMPUTE_SIM_SPEED',
+      { min: 0, max: 1000, minExclusive: true },
+      1,
+      problems,
+    ),
+    failureRate: readNumber(env, 'PORTAL_COMPUTE_FAILURE_RATE', { min: 0, max: 1 }, 0, problems),
+    chargeTickS: readNumber(env, 'PORTAL_COMPUTE_CHARGE_TICK_S', { min: 1, max: 3600 }, 10, problems),
+  };
+}
+
 /**
  * Reads the whole configuration from the environment, reporting every problem at once.
  * Relative paths resolve against the current directory.
@@ -432,6 +477,7 @@ export function loadConfig(env: Env = process.env): Config {
     graphql: readGraphql(env, nodeEnv, database, identity.publicUrl, problems),
     sentryDsn: readUrl(env, 'SENTRY_DSN', ['http:', 'https:'], problems) ?? null,
     browser: readBrowser(env, problems),
+    compute: readCompute(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

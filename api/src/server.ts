@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
+import { seedCatalog } from './compute/seed.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USER, seedDemo, TOTP_USER } from './db/seed.js';
@@ -19,6 +20,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     logger.info({ database: database.kind }, 'applying migrations');
     await database.migrate();
+    // The catalogue New instance offers: the embedded default, restored on every start.
+    await seedCatalog(database.db);
     if (config.seed === 'demo') {
       await seedDemo(database.db);
       logger.info({ email: DEMO_USER.email }, 'demo data seeded');

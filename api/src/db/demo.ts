@@ -110,3 +110,49 @@ export const HOSTILE_WORKSPACE_NAME = '<img src=x onerror=alert(1)>';
 export const HOSTILE_CONTRACT_UID = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0007';
 /** A valid invitation of nows@example.com into that workspace, from other@example.com, role Technical. */
 export const DEMO_HOSTILE_INVITATION_KEY = 'demo-invitation-hostile-Xq7Rt2Mv';
+
+/** A demo instance's uid (`/workspace/{contractUid}/instance/vm/{uid}`) and name. */
+export interface DemoInstance {
+  uid: string;
+  name: string;
+  status: 'INSTALLING' | 'INACTIVE' | 'ACTIVE';
+}
+
+const instanceUid = (n: number) => `5f0c6a1e-4b7d-4c1a-9d0e-00000000a${n.toString().padStart(3, '0')}`;
+
+/**
+ * The instances of demo's CAB workspace `DEMO_CONTRACTS.cabinet` as seeded: every status and OS
+ * icon category (spec section 9). The INSTALLING ones become ACTIVE a few seconds after the api
+ * starts (the simulator resumes them); re-seeding restores them all. `DEMO_CONTRACTS.webshop`, the
+ * other services-enabled workspace demo sees, has no instance (the empty state).
+ */
+export const DEMO_INSTANCES = {
+  web1: { uid: instanceUid(1), name: 'web-1', status: 'ACTIVE' },
+  web2: { uid: instanceUid(2), name: 'web-2', status: 'ACTIVE' },
+  db1: { uid: instanceUid(3), name: 'db-1', status: 'ACTIVE' },
+  dbReplica: { uid: instanceUid(4), name: 'db-replica', status: 'INACTIVE' },
+  vpnGw: { uid: instanceUid(5), name: 'vpn-gw', status: 'ACTIVE' },
+  fwEdge: { uid: instanceUid(6), name: 'fw-edge', status: 'ACTIVE' },
+  chrRouter: { uid: instanceUid(7), name: 'chr-router', status: 'INACTIVE' },
+  ngfw1: { uid: instanceUid(8), name: 'ngfw-1', status: 'INSTALLING' },
+  win1: { uid: instanceUid(9), name: 'win-1', status: 'ACTIVE' },
+  suseBuild: { uid: instanceUid(10), name: 'suse-build', status: 'INACTIVE' },
+  alpineEdge: { uid: instanceUid(11), name: 'alpine-edge', status: 'ACTIVE' },
+  centosLegacy: { uid: instanceUid(12), name: 'centos-legacy', status: 'INACTIVE' },
+  gitlab: { uid: instanceUid(13), name: 'gitlab', status: 'INSTALLING' },
+  fedoraLab: { uid: instanceUid(14), name: 'fedora-lab', status: 'ACTIVE' },
+} as const satisfies Record<string, DemoInstance>;
+
+/** other@example.com's instances in `OTHER_CONTRACT_UID`: demo must never see or touch them. */
+export const OTHER_INSTANCES = {
+  otherWeb: { uid: instanceUid(101), name: 'other-web', status: 'ACTIVE' },
+  otherDb: { uid: instanceUid(102), name: 'other-db', status: 'INACTIVE' },
+} as const satisfies Record<string, DemoInstance>;
+
+/** An offer of each kind, for New instance links (`/new-instance?template_uid=…`). */
+export const DEMO_OFFERS = {
+  /** Products › Compute: Cloud VPS on Ubuntu 24.04, 2 vCPU / 4 GB. */
+  cloudVps: 'tpl-cloud-vps',
+  /** Solutions › Websites: WordPress on Ubuntu 24.04. */
+  wordpress: 'tpl-wordpress',
+} as const;

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { seedComputeDemo } from '../compute/seed.js';
 import { hashPassword } from '../identity/passwords.js';
 import { hashToken } from '../identity/session.js';
 import type { Db } from './client.js';
@@ -522,4 +523,6 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
       expiresAt: new Date(now - DAY_MS),
     },
   ]);
+
+  await seedComputeDemo(db, { cabinetId: ws.cabinet.id, otherId: ws.other.id, allIds: ids });
 }

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { ComputeService } from '../compute/service.js';
 import type { Db } from '../db/client.js';
 import { authSessions, type User } from '../db/schema.js';
 import type { IdentityServices } from '../identity/context.js';
@@ -23,6 +24,8 @@ export interface GraphqlServices {
   wsaTokens: WsaTokens;
   /** The identity service's clock (tests move it). */
   now: () => number;
+  /** The compute domain: driver, life cycle and charges. */
+  compute: ComputeService;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createPubSub } from 'graphql-yoga';
+import type { InstanceChangedPayload } from '../compute/service.js';
 import type { Notification } from './generated/resolvers.js';
 
 /**
@@ -14,4 +15,6 @@ export const createPortalPubSub = () =>
     /** Something of the workspace changed (balance, unread messages, …). */
     workspaceChanged: [contractUid: string, payload: { contractUid: string }];
     notifications: [userId: string, payload: Notification];
+    /** An instance of the workspace changed (created, status, pending action, charges, deleted). */
+    instanceChanged: [contractUid: string, payload: InstanceChangedPayload];
   }>();

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
+import { computeMutations, computeQueries, computeSubscriptions } from '../compute/resolvers.js';
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
 import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
@@ -34,9 +35,18 @@ export function readContract(): string {
 
 // `Required<…>`: every root field of the contract has a resolver, or typecheck fails. Field types
 // and arguments are checked by the generated types themselves.
-const Query: Required<QueryResolvers> = { ...workspaceQueries, ...meQueries, ...invitationQueries };
-const Mutation: Required<MutationResolvers> = { ...invitationMutations, ...meMutations };
-const Subscription: Required<SubscriptionResolvers> = { ...workspaceSubscriptions, ...meSubscriptions };
+const Query: Required<QueryResolvers> = {
+  ...workspaceQueries,
+  ...meQueries,
+  ...invitationQueries,
+  ...computeQueries,
+};
+const Mutation: Required<MutationResolvers> = { ...invitationMutations, ...meMutations, ...computeMutations };
+const Subscription: Required<SubscriptionResolvers> = {
+  ...workspaceSubscriptions,
+  ...meSubscriptions,
+  ...computeSubscriptions,
+};
 
 export const resolvers: Resolvers = {
   Query,

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { services } from '../db/schema.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { permissionDenied } from '../graphql/errors.js';
+import type { WorkspaceRow } from '../workspaces/repository.js';
+import { requireWorkspace } from '../workspaces/resolvers.js';
+
+/** What the caller wants to do with a workspace's instances. */
+export type ComputeNeed = 'view' | 'manage';
+
+/**
+ * The one permission check of the compute domain (spec section 6): the workspace must be the
+ * caller's (`visibleWorkspaces`) and services-enabled (it has a service). Anything else, no session
+ * included, answers 'You do not have permission to perform this action'. Roles come with the
+ * workspace issue: `need` is where a role rule (say, Billing may only view) goes.
+ */
+export async function requireComputeWorkspace(
+  ctx: GraphQLContext,
+  contractUid: string,
+  _need: ComputeNeed,
+): Promise<WorkspaceRow> {
+  const workspace = await requireWorkspace(ctx, contractUid);
+  const [service] = await ctx.db
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.workspaceId, workspace.id))
+    .limit(1);
+  if (!service) throw permissionDenied();
+  return workspace;
+}

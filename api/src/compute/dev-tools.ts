@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { GraphqlServices } from '../graphql/context.js';
+import { computeInstances } from './tables.js';
+
+/**
+ * The compute dev tools, for e2e tests. Registered only with PORTAL_DEV_TOOLS=1, which production
+ * refuses.
+ *
+ * - `POST /_dev/compute/instances/:uid/fail-next`: the simulator fails the instance's next step
+ *   (deployment or action) with a hypervisor-like message; answers `{uid, failNext: true}`; 404 for
+ *   an unknown or deleted instance.
+ * - `POST /_dev/compute/charges/tick`: accrues charges up to now and publishes what moved, at once
+ *   instead of at the next tick; answers `{ok: true}`.
+ */
+export function registerDevComputeTools(app: FastifyInstance, services: GraphqlServices): void {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+  app.post('/_dev/compute/instances/:uid/fail-next', async (request, reply) => {
+    const { uid } = request.params as { uid: string };
+    const simulator = services.compute.simulator;
+    if (!simulator) return reply.code(409).send({ error: 'the compute driver is not the simulator' });
+    const [row] = uuid.test(uid)
+      ? await services.db
+          .select({ id: computeInstances.id, deletedAt: computeInstances.deletedAt })
+          .from(computeInstances)
+          .where(eq(computeInstances.id, uid))
+      : [];
+    if (!row || row.deletedAt) return reply.code(404).send({ error: 'no instance with this uid' });
+    simulator.failNext(row.id);
+    reply.header('cache-control', 'no-store');
+    return { uid: row.id, failNext: true };
+  });
+
+  app.post('/_dev/compute/charges/tick', async (_request, reply) => {
+    await services.compute.tick();
+    reply.header('cache-control', 'no-store');
+    return { ok: true };
+  });
+}

@@ -1,0 +1,49 @@
+import type { InstanceAction, InstanceStatus } from './tables.js';
+
+/**
+ * The compute driver: what runs the machines. The embedded default is the simulator
+ * (`simulator.ts`); a real one (QEMU/libvirt, a cloud API) implements the same interface. Every call
+ * returns at once; the driver reports progress and results through `DriverEvents`, which the compute
+ * service turns into database changes and `instanceChanged` events.
+ */
+export interface ComputeDriver {
+  /** Creates and boots a machine: ends with `completed` (ACTIVE) or `failed`. */
+  deploy(machine: DeploySpec): void;
+  /**
+   * Runs a row action on a machine now in `from`: ends with `completed` (the new status), `deleted`
+   * (DELETE) or `failed`.
+   */
+  perform(uid: string, action: InstanceAction, from: InstanceStatus): void;
+  /** After a restart of the api: carries on with what was under way (a deploy or an action). */
+  resume(uid: string, state: { status: InstanceStatus; pendingAction: InstanceAction | null }): void;
+  /** Stops timers and waits for running work; nothing is reported afterwards. */
+  close(): Promise<void>;
+}
+
+export interface DeploySpec {
+  uid: string;
+  name: string;
+  imageUid: string;
+  locationUid: string;
+  planUid: string;
+  /** Handed to the machine once, never stored. */
+  rootPassword: string;
+}
+
+/** What a driver reports. `action` is `DEPLOY` for a deployment. */
+export type DriverEvent =
+  | { type: 'completed'; uid: string; action: InstanceAction | 'DEPLOY'; status: InstanceStatus }
+  | { type: 'deleted'; uid: string }
+  /** `status`: what the machine is left in (a failed deployment leaves it INACTIVE, off). */
+  | {
+      type: 'failed';
+      uid: string;
+      action: InstanceAction | 'DEPLOY';
+      status: InstanceStatus;
+      message: string;
+    };
+
+export interface DriverEvents {
+  /** Awaited: the driver reports the next step only after the last one was recorded. */
+  report(event: DriverEvent): Promise<void>;
+}

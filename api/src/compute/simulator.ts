@@ -1,0 +1,107 @@
+import { STATUS_AFTER } from './actions.js';
+import type { ComputeDriver, DeploySpec, DriverEvent, DriverEvents } from './driver.js';
+import type { Scheduler } from './scheduler.js';
+import type { InstanceAction, InstanceStatus } from './tables.js';
+
+/** How long each step takes at speed 1, in ms. */
+export const SIMULATOR_DURATIONS_MS = {
+  DEPLOY: 8000,
+  START: 3000,
+  STOP: 4000,
+  RESTART: 5000,
+  DELETE: 2000,
+} as const satisfies Record<InstanceAction | 'DEPLOY', number>;
+
+export interface SimulatorOptions {
+  scheduler: Scheduler;
+  /** Divides every duration (`PORTAL_COMPUTE_SIM_SPEED`): 4 makes a deployment take 2 s. */
+  speed?: number;
+  /** Probability (0-1) that a step fails (`PORTAL_COMPUTE_FAILURE_RATE`); 0 by default. */
+  failureRate?: number;
+  /** A number in [0, 1), for the failure draw. */
+  random?: () => number;
+}
+
+/** Why a simulated step failed: what a hypervisor would say. */
+export const SIMULATED_FAILURES: Readonly<Record<InstanceAction | 'DEPLOY', string>> = {
+  DEPLOY:
+    'Installation failed: the image could not be written to the disk. Start the instance to try again, or delete it.',
+  START: 'Start failed: the machine did not boot in time. Try again.',
+  STOP: 'Stop failed: the operating system did not shut down. Try again.',
+  RESTART: 'Restart failed: the machine did not come back in time. Try again.',
+  DELETE: 'Delete failed: the disk could not be released. Try again.',
+};
+
+/**
+ * The embedded compute driver: a life cycle with realistic durations, on an injected clock.
+ * INSTALLING becomes ACTIVE after the deployment time; START, STOP and RESTART end ACTIVE, INACTIVE
+ * and ACTIVE; DELETE ends with the machine gone. A step fails with `failureRate`, or when
+ * `failNext(uid)` asked for it (a dev tool): the failure leaves the status as it was, except a failed
+ * deployment, which leaves the machine INACTIVE (installed, off).
+ */
+export class SimulatorDriver implements ComputeDriver {
+  private readonly timers = new Map<string, { cancel(): void }>();
+  private readonly failing = new Set<string>();
+  private readonly running = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly events: DriverEvents,
+    private readonly options: SimulatorOptions,
+  ) {}
+
+  /** The next step of this machine fails (once). */
+  failNext(uid: string): void {
+    this.failing.add(uid);
+  }
+
+  durationOf(step: InstanceAction | 'DEPLOY'): number {
+    return Math.round(SIMULATOR_DURATIONS_MS[step] / (this.options.speed ?? 1));
+  }
+
+  deploy(machine: DeploySpec): void {
+    this.run(machine.uid, 'DEPLOY', 'INSTALLING');
+  }
+
+  perform(uid: string, action: InstanceAction, from: InstanceStatus): void {
+    this.run(uid, action, from);
+  }
+
+  resume(uid: string, state: { status: InstanceStatus; pendingAction: InstanceAction | null }): void {
+    if (state.pendingAction) this.run(uid, state.pendingAction, state.status);
+    else if (state.status === 'INSTALLING') this.run(uid, 'DEPLOY', 'INSTALLING');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers.values()) timer.cancel();
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private run(uid: string, step: InstanceAction | 'DEPLOY', from: InstanceStatus): void {
+    if (this.closed) return;
+    // A new step replaces the one under way (DELETE while installing).
+    this.timers.get(uid)?.cancel();
+    const timer = this.options.scheduler.schedule(this.durationOf(step), () => {
+      if (this.timers.get(uid) === timer) this.timers.delete(uid);
+      if (this.closed) return;
+      const done = this.events.report(this.outcome(uid, step, from)).catch(() => undefined);
+      this.running.add(done);
+      return done.finally(() => this.running.delete(done));
+    });
+    this.timers.set(uid, timer);
+  }
+
+  private outcome(uid: string, step: InstanceAction | 'DEPLOY', from: InstanceStatus): DriverEvent {
+    const forced = this.failing.delete(uid);
+    const rate = this.options.failureRate ?? 0;
+    if (forced || (rate > 0 && (this.options.random ?? Math.random)() < rate)) {
+      const status: InstanceStatus = from === 'INSTALLING' ? 'INACTIVE' : from;
+      return { type: 'failed', uid, action: step, status, message: SIMULATED_FAILURES[step] };
+    }
+    if (step === 'DELETE') return { type: 'deleted', uid };
+    if (step === 'DEPLOY') return { type: 'completed', uid, action: step, status: 'ACTIVE' };
+    return { type: 'completed', uid, action: step, status: STATUS_AFTER[step] };
+  }
+}
