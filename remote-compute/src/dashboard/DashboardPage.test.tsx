@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { computeClient, instancesAnswer } from '../test/computeClient';
-import { renderPage } from '../test/renderPage';
+import { portalWorkspace, renderPage } from '../test/renderPage';
 import DashboardPage from './DashboardPage';
 import { dashboardTab } from './dashboardTabs';
 
@@ -50,5 +50,19 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('tab', { name: 'Firewall' }).getAttribute('aria-selected')).toBe('true');
     await user.click(screen.getByRole('tab', { name: 'Monitoring' }));
     expect(location()).toBe('/workspace/C-1/dashboard/monitoring');
+  });
+
+  it('a workspace without services: says compute is not available there, and asks the api nothing', async () => {
+    const api = computeClient({ Instances: instancesAnswer([]) });
+    const { user, location } = renderPage(<DashboardPage />, {
+      path: '/workspace/C-1/dashboard/instances',
+      route,
+      graphql: api.client,
+      workspace: { ...portalWorkspace(), services: [] },
+    });
+    expect(screen.getByRole('heading', { name: 'Compute is not available in this workspace' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Contact support' }));
+    expect(location()).toBe('/support');
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 });

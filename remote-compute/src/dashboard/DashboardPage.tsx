@@ -1,8 +1,9 @@
-import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { ClockRegular } from '@fluentui/react-icons';
+import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { ClockRegular, LockClosedRegular } from '@fluentui/react-icons';
 import { EmptyState, usePortal } from '@portal/shared';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { computeEnabled } from '../common/computeAccess';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import { InstancesTable } from '../instances/InstancesTable';
 import { DASHBOARD_TABS, type DashboardTab, dashboardPath, dashboardTab } from './dashboardTabs';
@@ -22,7 +23,7 @@ const useStyles = makeStyles({
 export default function DashboardPage() {
   const styles = useStyles();
   const { t } = useComputeTranslation();
-  const { navigate } = usePortal();
+  const { navigate, workspace } = usePortal();
   const { contractUid = '', tab: segment } = useParams();
   const { search } = useLocation();
   const tab = dashboardTab(segment);
@@ -47,7 +48,14 @@ export default function DashboardPage() {
         ))}
       </TabList>
       <div role="tabpanel" aria-label={t(`dashboard.tab.${tab}`)}>
-        {tab === 'instances' ? (
+        {workspace && !computeEnabled(workspace) ? (
+          <EmptyState
+            media={<LockClosedRegular />}
+            title={t('instances.notEnabled')}
+            text={t('instances.notEnabledText')}
+            action={<Button onClick={() => navigate('/support')}>{t('instances.toSupport')}</Button>}
+          />
+        ) : tab === 'instances' ? (
           <InstancesTable contractUid={contractUid} />
         ) : (
           <EmptyState

@@ -51,6 +51,10 @@ export const computeDe: Translation<typeof computeEn> = {
     failed: '{{action}} von {{name}} ist fehlgeschlagen: {{message}}',
   },
   instances: {
+    notEnabled: 'Compute ist in diesem Workspace nicht verfügbar',
+    notEnabledText:
+      'Dieser Workspace hat noch keinen Servicevertrag. Schreiben Sie unserem Support (24x7), um Compute freischalten zu lassen.',
+    toSupport: 'Support kontaktieren',
     title: 'Instanzen',
     filter: 'Nach Name filtern',
     create: 'Instanz erstellen',

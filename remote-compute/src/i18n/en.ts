@@ -48,6 +48,10 @@ export const computeEn = {
     failed: '{{action}} of {{name}} failed: {{message}}',
   },
   instances: {
+    notEnabled: 'Compute is not available in this workspace',
+    notEnabledText:
+      'This workspace has no service contract yet. Write to our support (24x7) to have compute enabled.',
+    toSupport: 'Contact support',
     title: 'Instances',
     filter: 'Filter by name',
     create: 'Create instance',

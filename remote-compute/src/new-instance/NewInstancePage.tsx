@@ -23,6 +23,7 @@ import { useMemo, useState } from 'react';
 import { Form, useFormState } from 'react-final-form';
 import { useLocation, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { computeEnabled } from '../common/computeAccess';
 import { dashboardPath } from '../dashboard/dashboardTabs';
 import {
   ComputeCatalogDocument,
@@ -158,6 +159,7 @@ function NewInstanceForm({
       return undefined;
     }
     if (!workspace) return { [FORM_ERROR]: t('newInstance.noWorkspace') };
+    if (!computeEnabled(workspace)) return { [FORM_ERROR]: t('instances.notEnabledText') };
     const result = await createInstance(
       {
         input: {
