@@ -5,6 +5,8 @@ import { useField } from 'react-final-form';
 
 const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // the radio group lays its children out as a column of their own width: take the whole row
+  block: { width: '100%' },
   heading: {
     margin: `${tokens.spacingVerticalS} 0 0`,
     fontSize: tokens.fontSizeBase300,
@@ -15,6 +17,7 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
     gap: tokens.spacingVerticalXS,
+    alignItems: 'start',
   },
 });
 
@@ -50,7 +53,7 @@ export function ChoiceField({
         aria-invalid={error ? true : undefined}
       >
         {groups.map((group) => (
-          <div key={group.heading ?? 'all'} role="presentation">
+          <div key={group.heading ?? 'all'} role="presentation" className={styles.block}>
             {group.heading && <h3 className={styles.heading}>{group.heading}</h3>}
             <div className={styles.options}>
               {group.choices.map((choice) => (
