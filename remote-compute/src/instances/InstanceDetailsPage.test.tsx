@@ -42,7 +42,7 @@ describe('InstanceDetailsPage', () => {
     expect(shown('Created')).toBe('05.03.2026 14:30');
     expect(shown('Charges since the last invoice')).toBe('€3.25');
     expect(shown('IPv4')).toContain('192.0.2.10');
-    expect(portal.setTitle).toHaveBeenCalledWith('web-1');
+    await waitFor(() => expect(portal.setTitle).toHaveBeenCalledWith('web-1'));
   });
 
   it('copies an address through the portal', async () => {
@@ -74,10 +74,13 @@ describe('InstanceDetailsPage', () => {
     await user.type(name, 'web-one');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByRole('heading', { name: 'web-one' })).toBeTruthy();
-    expect(portal.notify).toHaveBeenCalledWith({
-      type: 'success',
-      message: 'The instance is now called web-one.',
-    });
+    // the heading follows the cache as soon as the answer is written; the toast once the mutation resolved
+    await waitFor(() =>
+      expect(portal.notify).toHaveBeenCalledWith({
+        type: 'success',
+        message: 'The instance is now called web-one.',
+      }),
+    );
     const call = api.fetch.mock.calls.find(([, init]) => String(init?.body).includes('RenameInstance'))!;
     expect(JSON.parse(String(call[1]?.body)).variables).toEqual({
       contractUid: 'C-1',

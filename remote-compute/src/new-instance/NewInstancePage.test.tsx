@@ -130,7 +130,8 @@ describe('NewInstancePage', () => {
   it('validation: required fields, a host name, the portal password rule (verbatim)', async () => {
     const { user, api } = setup();
     await user.click(await screen.findByRole('button', { name: 'Deploy' }));
-    expect(await screen.findAllByText('Required')).toHaveLength(4); // image, plan, name, root password
+    // image, plan, name, root password (the first location is chosen already)
+    await waitFor(() => expect(screen.getAllByText('Required')).toHaveLength(4));
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'my_server');
     await user.type(screen.getByLabelText(/^Root password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Deploy' }));
