@@ -63,6 +63,7 @@ export {
   type WorkspaceKind,
 } from './gql/graphql';
 export { PORTAL_CACHE_KEYS } from './graphql/cacheKeys';
+export { COMPUTE_CACHE_UPDATES } from './graphql/computeCache';
 export {
   CSRF_COOKIE,
   createPortalClient,

@@ -1,5 +1,6 @@
-import { NotBuiltYet } from '@portal/shared';
+import { OffersPage } from '../offers/OffersPage';
 
+/** Products (spec section 2): filters All, Compute, Data center, Other. */
 export default function ProductsPage() {
-  return <NotBuiltYet page="Products" />;
+  return <OffersPage kind="PRODUCT" />;
 }

@@ -1,5 +1,6 @@
-import { NotBuiltYet } from '@portal/shared';
+import { OffersPage } from '../offers/OffersPage';
 
+/** Solutions (spec section 2): filters All, Websites, Hosting, Applications, VPNs. */
 export default function SolutionsPage() {
-  return <NotBuiltYet page="Solutions" />;
+  return <OffersPage kind="SOLUTION" />;
 }

@@ -32,4 +32,14 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   Invitation: embedded,
   Notification: embedded,
   AcceptInvitationResult: embedded,
+  // compute (compute.graphql): an instanceChanged event or a mutation's answer updates every query
+  // showing the instance; an offer is known by the template uid of its New instance link
+  Instance: keyBy('uid'),
+  ComputeImage: keyBy('uid'),
+  ComputeLocation: keyBy('uid'),
+  ComputePlan: keyBy('uid'),
+  Offer: keyBy('templateUid'),
+  PlanPrice: embedded,
+  ComputeCatalog: embedded,
+  InstanceChange: embedded,
 };

@@ -11,6 +11,7 @@ import {
 import { type CacheExchangeOpts, cacheExchange } from '@urql/exchange-graphcache';
 import { ME_CACHE_UPDATES } from '../me/language';
 import { PORTAL_CACHE_KEYS } from './cacheKeys';
+import { COMPUTE_CACHE_UPDATES } from './computeCache';
 import { type PortalErrorHandlers, portalErrorExchange } from './portalErrorExchange';
 
 /** The main api (spec section 7), on the portal's own origin. */
@@ -86,7 +87,12 @@ export function createPortalClient(options: PortalClientOptions): Client {
         keys: { ...PORTAL_CACHE_KEYS, ...cache?.keys },
         updates: {
           ...cache?.updates,
-          Mutation: { ...ME_CACHE_UPDATES.Mutation, ...cache?.updates?.Mutation },
+          Mutation: {
+            ...ME_CACHE_UPDATES.Mutation,
+            ...COMPUTE_CACHE_UPDATES.Mutation,
+            ...cache?.updates?.Mutation,
+          },
+          Subscription: { ...COMPUTE_CACHE_UPDATES.Subscription, ...cache?.updates?.Subscription },
         },
       }),
       portalErrorExchange(options),

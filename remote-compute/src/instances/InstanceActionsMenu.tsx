@@ -1,0 +1,55 @@
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import {
+  ArrowClockwiseRegular,
+  DeleteRegular,
+  MoreHorizontalRegular,
+  PlayRegular,
+  StopRegular,
+} from '@fluentui/react-icons';
+import type { InstanceAction } from '../gql/graphql';
+import { useComputeTranslation } from '../i18n/useComputeTranslation';
+import type { InstanceRow } from './instanceList';
+import { useInstanceAction } from './useInstanceAction';
+
+export const ACTIONS: readonly InstanceAction[] = ['START', 'STOP', 'RESTART', 'DELETE'];
+const ICONS = {
+  START: <PlayRegular />,
+  STOP: <StopRegular />,
+  RESTART: <ArrowClockwiseRegular />,
+  DELETE: <DeleteRegular />,
+};
+
+/** Start, Stop, Restart, Delete: each enabled only when the api lists it in `allowedActions`. */
+export function InstanceActionsMenu({
+  instance,
+}: {
+  instance: Pick<InstanceRow, 'uid' | 'contractUid' | 'name' | 'allowedActions'>;
+}) {
+  const { t } = useComputeTranslation();
+  const run = useInstanceAction();
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          icon={<MoreHorizontalRegular />}
+          aria-label={t('actions.menu', { name: instance.name })}
+        />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {ACTIONS.map((action) => (
+            <MenuItem
+              key={action}
+              icon={ICONS[action]}
+              disabled={!instance.allowedActions.includes(action)}
+              onClick={() => void run(instance, action)}
+            >
+              {t(`action.${action}`)}
+            </MenuItem>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

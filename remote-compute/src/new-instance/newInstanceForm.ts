@@ -1,0 +1,66 @@
+import { newPasswordField, requiredText } from '@portal/shared';
+import type { CombinedError } from '@urql/core';
+import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { z } from 'zod';
+
+export interface NewInstanceValues {
+  imageUid?: string;
+  locationUid?: string;
+  planUid?: string;
+  name?: string;
+  rootPassword?: string;
+}
+
+export const NEW_INSTANCE_FIELDS = ['imageUid', 'locationUid', 'planUid', 'name', 'rootPassword'] as const;
+type FieldName = (typeof NEW_INSTANCE_FIELDS)[number];
+
+/** A host name label (RFC 1123): letters, digits, inner hyphens, 1 to 63 characters. */
+export const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/**
+ * The form's rules. A visitor configures without the root password (it is never stored while they
+ * sign in); a signed-in customer needs it, by the portal's password rule (spec section 5).
+ */
+export function newInstanceSchema({
+  nameInvalid,
+  withPassword,
+}: {
+  nameInvalid: string;
+  withPassword: boolean;
+}) {
+  return z.object({
+    imageUid: requiredText(),
+    locationUid: requiredText(),
+    planUid: requiredText(),
+    name: requiredText().regex(HOST_NAME, nameInvalid),
+    ...(withPassword ? { rootPassword: newPasswordField() } : {}),
+  });
+}
+
+// which field a refusal of createInstance belongs to, when the api says it by `extensions.field`
+// (preferred) or only by its code (`NAME_TAKEN`, `UNKNOWN_PLAN`, `WEAK_PASSWORD`, …)
+const CODE_FIELDS: ReadonlyArray<readonly [RegExp, FieldName]> = [
+  [/PASSWORD/, 'rootPassword'],
+  [/NAME/, 'name'],
+  [/IMAGE/, 'imageUid'],
+  [/LOCATION/, 'locationUid'],
+  [/PLAN/, 'planUid'],
+];
+
+/** The api's refusal as final-form submission errors: on its field where it names one, else the form's. */
+export function createInstanceErrors(error: CombinedError): SubmissionErrors {
+  const result: Record<string, string> = {};
+  if (error.graphQLErrors.length === 0) return { [FORM_ERROR]: error.networkError?.message ?? error.message };
+  for (const graphQLError of error.graphQLErrors) {
+    const extensions = (graphQLError.extensions ?? {}) as { field?: unknown; code?: unknown };
+    const named = typeof extensions.field === 'string' ? extensions.field : undefined;
+    const code = typeof extensions.code === 'string' ? extensions.code : '';
+    const field =
+      named && (NEW_INSTANCE_FIELDS as readonly string[]).includes(named)
+        ? named
+        : CODE_FIELDS.find(([pattern]) => pattern.test(code))?.[1];
+    const key = field ?? FORM_ERROR;
+    result[key] ??= graphQLError.message;
+  }
+  return result;
+}

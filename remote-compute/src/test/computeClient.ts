@@ -1,0 +1,87 @@
+import { createPortalClient } from '@portal/shared';
+import type { SubscriptionForwarder } from '@urql/core';
+import { vi } from 'vitest';
+import type { InstanceFieldsFragment } from '../gql/graphql';
+
+/** An instance as the api sends it: every object with its `__typename` (graphcache normalises by it). */
+export function typedInstance(instance: InstanceFieldsFragment) {
+  return {
+    __typename: 'Instance',
+    ...instance,
+    image: { __typename: 'ComputeImage', ...instance.image },
+    location: { __typename: 'ComputeLocation', ...instance.location },
+    plan: { __typename: 'ComputePlan', ...instance.plan },
+  };
+}
+
+export function instance(name: string, fields: Partial<InstanceFieldsFragment> = {}): InstanceFieldsFragment {
+  return {
+    uid: `uid-${name}`,
+    contractUid: 'C-1',
+    name,
+    system: 'Ubuntu 24.04 LTS',
+    image: { uid: 'img-ubuntu', name: 'Ubuntu 24.04 LTS', system: 'Ubuntu 24.04 LTS', kind: 'OS' },
+    location: { uid: 'loc-fra', city: 'Frankfurt', country: 'DE', region: 'eu' },
+    plan: { uid: 'plan-s', name: 'S', vcpus: 1, memoryMb: 2048, diskGb: 40, transferTb: 1 },
+    status: 'ACTIVE',
+    pendingAction: null,
+    lastError: null,
+    allowedActions: ['STOP', 'RESTART', 'DELETE'],
+    charges: '1.00',
+    currency: 'EUR',
+    ipv4: '192.0.2.10',
+    ipv6: '2001:db8::10',
+    createdAt: '2026-03-05T14:30:00.000Z',
+    ...fields,
+  };
+}
+
+type Answer = (variables: Record<string, unknown>) => unknown;
+
+/**
+ * The real portal client with graphcache (and the compute cache updates); the api is faked at its
+ * boundaries: HTTP answers per operation name, and a websocket whose events the test pushes.
+ */
+export function computeClient(answers: Record<string, Answer>) {
+  const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as {
+      operationName: string;
+      variables: Record<string, unknown>;
+    };
+    const answer = answers[body.operationName];
+    if (!answer) throw new Error(`unexpected operation ${body.operationName}`);
+    return Response.json(answer(body.variables));
+  });
+  const sinks: Array<{ query: string; next: (value: never) => void }> = [];
+  const forwardSubscription: SubscriptionForwarder = (request) => ({
+    subscribe(sink) {
+      const entry = { query: request.query ?? '', next: (value: never) => sink.next(value) };
+      sinks.push(entry);
+      return { unsubscribe: () => sinks.splice(sinks.indexOf(entry), 1) };
+    },
+  });
+  const client = createPortalClient({
+    currentRouteRequiresAuth: () => true,
+    saveBeforeExpiryPath: vi.fn(),
+    checkSession: vi.fn(),
+    notify: vi.fn(),
+    fetch: fetch as typeof globalThis.fetch,
+    forwardSubscription,
+  });
+  /** an `instanceChanged` event on every open subscription */
+  const instanceChanged = (changed: InstanceFieldsFragment, deleted = false) => {
+    for (const sink of sinks)
+      sink.next({
+        data: {
+          __typename: 'Subscription',
+          instanceChanged: { __typename: 'InstanceChange', deleted, instance: typedInstance(changed) },
+        },
+      } as never);
+  };
+  const subscribed = () => sinks.length > 0;
+  return { client, fetch, instanceChanged, subscribed };
+}
+
+export const instancesAnswer = (list: InstanceFieldsFragment[]) => () => ({
+  data: { __typename: 'Query', instances: list.map(typedInstance) },
+});
