@@ -106,9 +106,11 @@ export function toast(page: Page, text: string) {
 /** Home, signed in (the landing page after a login). */
 export async function expectHome(page: Page) {
   // Home: Welcome for a customer without services, else the chosen workspace's Dashboard
-  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(workspace\/[^/]+\/dashboard)?$/);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(workspace\/[^/]+\/dashboard(\/instances)?)?$/);
   await expect(page.getByRole('banner').getByRole('button', { name: /^Account/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /^(Welcome|Dashboard)$/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Welcome' }).or(page.getByRole('tab', { name: 'Instances' })),
+  ).toBeVisible();
 }
 
 /**

@@ -14,7 +14,7 @@ test('React and react-dom arrive exactly once across host and every remote', asy
 
   // one page of each remote, through the host's router
   await page.goto('/workspace/C-1/dashboard');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Instances' })).toBeVisible();
   for (const [path, heading] of [
     ['/support', 'Support'],
     ['/profile', 'Profile'],

@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNT, expect, NO_WORKSPACE_ACCOUNT, test } from '../support/fixtures';
 import { DEMO_CONTRACTS } from '../support/identity';
+import { dashboardUrl } from '../support/paths';
 
 // The suite is about loading remotes, not signing in: each test starts signed in.
 test.use({ account: DEMO_ACCOUNT });
@@ -7,8 +8,8 @@ test.use({ account: DEMO_ACCOUNT });
 test('a remote page renders inside the host through the host router', async ({ page, portal }) => {
   // Home sends a customer with services on to the Dashboard of the workspace chosen for them
   await page.goto('/');
-  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(dashboardUrl(DEMO_CONTRACTS.cabinet));
+  await expect(page.getByRole('tab', { name: 'Instances' })).toBeVisible();
   // a marker on window survives only if navigation stays inside the single-page app
   await page.evaluate(() => {
     (window as unknown as { spaMarker: string }).spaMarker = 'still here';
@@ -30,7 +31,7 @@ test('a remote page renders inside the host through the host router', async ({ p
 
   // route params reach the remote page: a deep link with a contract renders compute's Dashboard
   await page.goto(`/workspace/${DEMO_CONTRACTS.legacy}`);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Instances' })).toBeVisible();
 });
 
 test.describe('for a customer without a workspace', () => {

@@ -1,6 +1,7 @@
 import { identityCalls, logIn, logOut } from '../../support/authUi';
 import { expect, test } from '../../support/fixtures';
 import { DEMO_CONTRACTS, DEMO_PASSWORD, DEMO_USER } from '../../support/identity';
+import { dashboardUrl } from '../../support/paths';
 
 test('log in, log out and log in again through the screens', async ({ page }) => {
   await page.goto('/');
@@ -8,8 +9,8 @@ test('log in, log out and log in again through the screens', async ({ page }) =>
   await expect(page).toHaveURL(/\/auth\/login$/);
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
   // Home, which sends demo (several workspaces) on to the Dashboard of the CAB one
-  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(dashboardUrl(DEMO_CONTRACTS.cabinet));
+  await expect(page.getByRole('tab', { name: 'Instances' })).toBeVisible();
 
   await logOut(page);
   await expect(page).toHaveURL(/\/auth\/login$/);
@@ -18,11 +19,11 @@ test('log in, log out and log in again through the screens', async ({ page }) =>
   await expect(page).toHaveURL(/\/auth\/login$/);
 
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
-  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
+  await expect(page).toHaveURL(dashboardUrl(DEMO_CONTRACTS.cabinet));
   await expect(page.getByRole('button', { name: 'Account menu of Demo Customer' })).toBeVisible();
   // a signed-in user never sees the login page
   await page.goto('/auth/login');
-  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
+  await expect(page).toHaveURL(dashboardUrl(DEMO_CONTRACTS.cabinet));
 });
 
 test('a deep workspace link asked for signed out lands there after login', async ({ page }) => {
@@ -40,7 +41,7 @@ test('a deep workspace link asked for signed out lands there after login', async
 test('a redirect to another site is never followed', async ({ page }) => {
   await page.goto('/auth/login?redirect=%2F%2Fevil.example%2Fphish');
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
-  await expect(page).toHaveURL(`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`);
+  await expect(page).toHaveURL(dashboardUrl(DEMO_CONTRACTS.cabinet));
 });
 
 test('bad input on the login form shows the spec messages and sends nothing', async ({ page }) => {
