@@ -279,12 +279,15 @@ function free(m: ShellMachine, human: boolean): string {
   ].join('\n');
 }
 
+const diskUsedGb = (m: Pick<ShellMachine, 'diskGb'>) => Math.max(2, Math.round(m.diskGb * 0.09));
+const diskPercent = (m: Pick<ShellMachine, 'diskGb'>) => Math.round((diskUsedGb(m) / (m.diskGb - 1)) * 100);
+
 /** `df -h` / `df`: the root disk from the plan, plus the usual tmpfs. */
 function df(m: ShellMachine, human: boolean): string {
   const sizeG = m.diskGb - 1;
-  const usedG = Math.max(2, Math.round(m.diskGb * 0.09));
+  const usedG = diskUsedGb(m);
   const availG = sizeG - usedG;
-  const pct = `${Math.round((usedG / sizeG) * 100)}%`;
+  const pct = `${diskPercent(m)}%`;
   const runM = Math.max(50, Math.round(m.memoryMb / 10));
   const shmG = (m.memoryMb / 1024 / 2).toFixed(1);
   const rows: string[][] = human
@@ -661,9 +664,9 @@ export function loginScreen(m: ShellMachine, _now: Date, lastLogin: Date | null)
     `Welcome to ${p.prettyName} (GNU/Linux ${p.kernel} x86_64)`,
     '',
     ...(m.imageName !== m.system ? [` * Application: ${m.imageName}`] : []),
-    ` * System load:  0.08              Processes:       112`,
+    ' * System load:  0.08              Processes:       112',
     ` * Memory usage: 17%               IPv4 address:    ${m.ipv4 ?? '-'}`,
-    ` * Disk usage:   ${String(Math.round((Math.max(2, Math.round(m.diskGb * 0.09)) / (m.diskGb - 1)) * 100)).padEnd(2)}%               Location:        ${m.city}`,
+    ` * Disk usage:   ${`${diskPercent(m)}%`.padEnd(18)}Location:        ${m.city}`,
     '',
     `Last login: ${lastLogin ? `${formatDate(lastLogin).replace(' UTC', '')} on ttyS0` : 'never'}`,
     '',
