@@ -128,33 +128,37 @@ export default function ConsolePage() {
 
   if (!data) {
     return (
-      <FluentProvider theme={webDarkTheme} className={styles.root}>
-        <div className={styles.center}>
-          {error ? (
-            <MessageBar intent="error">
-              <MessageBarBody>
-                {t('common.loadFailed', { detail: error.graphQLErrors[0]?.message ?? error.message })}
-              </MessageBarBody>
-            </MessageBar>
-          ) : fetching ? (
-            <Spinner label={t('common.loading')} />
-          ) : null}
+      <FluentProvider theme={webDarkTheme}>
+        <div className={styles.root}>
+          <div className={styles.center}>
+            {error ? (
+              <MessageBar intent="error">
+                <MessageBarBody>
+                  {t('common.loadFailed', { detail: error.graphQLErrors[0]?.message ?? error.message })}
+                </MessageBarBody>
+              </MessageBar>
+            ) : fetching ? (
+              <Spinner label={t('common.loading')} />
+            ) : null}
+          </div>
         </div>
       </FluentProvider>
     );
   }
   if (!instance) {
     return (
-      <FluentProvider theme={webDarkTheme} className={styles.root}>
-        <div className={styles.center}>
-          <MessageBar intent="warning">
-            <MessageBarBody>{t('console.notFound')}</MessageBarBody>
-          </MessageBar>
-          <p>
-            <a href={backHref} onClick={onBack}>
-              {t('console.home')}
-            </a>
-          </p>
+      <FluentProvider theme={webDarkTheme}>
+        <div className={styles.root}>
+          <div className={styles.center}>
+            <MessageBar intent="warning">
+              <MessageBarBody>{t('console.notFound')}</MessageBarBody>
+            </MessageBar>
+            <p>
+              <a href={backHref} onClick={onBack}>
+                {t('console.home')}
+              </a>
+            </p>
+          </div>
         </div>
       </FluentProvider>
     );
@@ -163,83 +167,91 @@ export default function ConsolePage() {
   const notice = connection.phase === 'closed' ? noticeOf(connection.end, instance) : null;
   const connected = connection.phase === 'connected';
   return (
-    <FluentProvider theme={webDarkTheme} className={styles.root}>
-      <header className={styles.header}>
-        <div className={styles.identity}>
-          <Tooltip content={t('console.back', { name: instance.name })} relationship="label">
-            <Button as="a" href={backHref} onClick={onBack} appearance="subtle" icon={<ArrowLeftRegular />} />
-          </Tooltip>
-          <OsIconView system={instance.system} size={20} />
-          <Subtitle2 as="h1" className={styles.name}>
-            {instance.name}
-          </Subtitle2>
-          <InstanceStatus instance={instance} />
-        </div>
-        <span className={styles.grow} />
-        <div className={styles.tools}>
-          <span className={styles.state} role="status" aria-live="polite">
-            <span className={`${styles.dot} ${connected ? styles.on : styles.off}`} aria-hidden="true" />
-            {t(`console.state.${connection.phase}`)}
-          </span>
-          {connection.phase === 'closed' ? (
-            <Button size="small" icon={<ArrowClockwiseRegular />} onClick={connect}>
-              {t('console.reconnect')}
-            </Button>
-          ) : (
-            <Button size="small" icon={<PlugDisconnectedRegular />} onClick={disconnect}>
-              {t('console.disconnect')}
-            </Button>
-          )}
-          <Tooltip content={t('console.copyHint')} relationship="description">
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<CopyRegular />}
-              aria-label={t('console.copy')}
-              onClick={() => {
-                const text = terminal.current?.selection() ?? '';
-                if (text) onCopy(text);
-                else notify({ type: 'info', message: t('console.nothingSelected') });
-              }}
-            />
-          </Tooltip>
-          <Tooltip content={t('console.pasteHint')} relationship="description">
-            <Button
-              size="small"
-              appearance="subtle"
-              icon={<ClipboardPasteRegular />}
-              aria-label={t('console.paste')}
-              disabled={!connected}
-              onClick={() => void onPasteRequest()}
-            />
-          </Tooltip>
-        </div>
-      </header>
-      {notice && (
-        <MessageBar intent={notice.intent} className={styles.notice}>
-          <MessageBarBody>{t(`console.notice.${notice.key}`, { name: instance.name })}</MessageBarBody>
-          {notice.action === 'start' && (
-            <MessageBarActions>
+    <FluentProvider theme={webDarkTheme}>
+      <div className={styles.root}>
+        <header className={styles.header}>
+          <div className={styles.identity}>
+            <Tooltip content={t('console.back', { name: instance.name })} relationship="label">
+              <Button
+                as="a"
+                href={backHref}
+                onClick={onBack}
+                appearance="subtle"
+                icon={<ArrowLeftRegular />}
+              />
+            </Tooltip>
+            <OsIconView system={instance.system} size={20} />
+            <Subtitle2 as="h1" className={styles.name}>
+              {instance.name}
+            </Subtitle2>
+            <InstanceStatus instance={instance} />
+          </div>
+          <span className={styles.grow} />
+          <div className={styles.tools}>
+            <span className={styles.state} role="status" aria-live="polite">
+              <span className={`${styles.dot} ${connected ? styles.on : styles.off}`} aria-hidden="true" />
+              {t(`console.state.${connection.phase}`)}
+            </span>
+            {connection.phase === 'closed' ? (
+              <Button size="small" icon={<ArrowClockwiseRegular />} onClick={connect}>
+                {t('console.reconnect')}
+              </Button>
+            ) : (
+              <Button size="small" icon={<PlugDisconnectedRegular />} onClick={disconnect}>
+                {t('console.disconnect')}
+              </Button>
+            )}
+            <Tooltip content={t('console.copyHint')} relationship="description">
               <Button
                 size="small"
-                icon={<PlayRegular />}
-                disabled={!instance.allowedActions.includes('START')}
-                onClick={() => void run(instance, 'START')}
-              >
-                {t('console.start')}
-              </Button>
-            </MessageBarActions>
-          )}
-        </MessageBar>
-      )}
-      <ConsoleTerminal
-        ref={terminal}
-        label={t('console.terminal', { name: instance.name })}
-        onData={send}
-        onResize={resize}
-        onCopy={onCopy}
-        onPasteRequest={() => void onPasteRequest()}
-      />
+                appearance="subtle"
+                icon={<CopyRegular />}
+                aria-label={t('console.copy')}
+                onClick={() => {
+                  const text = terminal.current?.selection() ?? '';
+                  if (text) onCopy(text);
+                  else notify({ type: 'info', message: t('console.nothingSelected') });
+                }}
+              />
+            </Tooltip>
+            <Tooltip content={t('console.pasteHint')} relationship="description">
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<ClipboardPasteRegular />}
+                aria-label={t('console.paste')}
+                disabled={!connected}
+                onClick={() => void onPasteRequest()}
+              />
+            </Tooltip>
+          </div>
+        </header>
+        {notice && (
+          <MessageBar intent={notice.intent} className={styles.notice}>
+            <MessageBarBody>{t(`console.notice.${notice.key}`, { name: instance.name })}</MessageBarBody>
+            {notice.action === 'start' && (
+              <MessageBarActions>
+                <Button
+                  size="small"
+                  icon={<PlayRegular />}
+                  disabled={!instance.allowedActions.includes('START')}
+                  onClick={() => void run(instance, 'START')}
+                >
+                  {t('console.start')}
+                </Button>
+              </MessageBarActions>
+            )}
+          </MessageBar>
+        )}
+        <ConsoleTerminal
+          ref={terminal}
+          label={t('console.terminal', { name: instance.name })}
+          onData={send}
+          onResize={resize}
+          onCopy={onCopy}
+          onPasteRequest={() => void onPasteRequest()}
+        />
+      </div>
     </FluentProvider>
   );
 }
