@@ -107,6 +107,8 @@ export function ConsoleTerminal({
       theme: TERMINAL_THEME,
       fontFamily: '"Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, "Liberation Mono", monospace',
       fontSize: narrow ? 12 : 14,
+      // at 1.0 the DOM renderer clips underscores of common monospace fonts at 14 px
+      lineHeight: 1.15,
       cursorBlink: true,
       scrollback: 5000,
       convertEol: false,

@@ -2,6 +2,7 @@ import type { DriverEvent } from '../driver.js';
 import type { InstanceAction } from '../tables.js';
 import type { ConsoleChannel, ConsoleEndReason, ConsoleSink, ConsoleTarget } from './channel.js';
 import { LineDiscipline } from './line-discipline.js';
+import { isWindows, runSac, SAC_PROMPT, sacBanner } from './sac.js';
 import {
   formatDate,
   HOME,
@@ -122,6 +123,8 @@ export class SimulatedConsole implements ConsoleChannel {
           this.print(this.prompt());
           break;
         case 'eof':
+          // SAC has no logout; bash's login shell ends and getty logs in again.
+          if (isWindows(this.machine().system)) break;
           this.print('logout\n');
           this.login();
           break;
@@ -151,7 +154,9 @@ export class SimulatedConsole implements ConsoleChannel {
     const now = this.now();
     this.discipline.reset();
     this.state.cwd = HOME;
-    this.print(loginScreen(this.machine(), now, this.lastLogin) + this.prompt());
+    const m = this.machine();
+    const screen = isWindows(m.system) ? sacBanner() : loginScreen(m, now, this.lastLogin);
+    this.print(screen + this.prompt());
     this.lastLogin = now;
   }
 
@@ -159,6 +164,10 @@ export class SimulatedConsole implements ConsoleChannel {
     if (this.closed) return;
     this.down = true;
     const m = this.machine();
+    if (isWindows(m.system)) {
+      this.print(`\n\nThe system is ${how === 'reboot' ? 'restarting' : 'shutting down'}.\n`);
+      return;
+    }
     this.print(
       `\n\nBroadcast message from root@${m.name} (${formatDate(this.now())}):\n\n` +
         `The system will ${how} now!\n\n` +
@@ -173,6 +182,10 @@ export class SimulatedConsole implements ConsoleChannel {
     if (this.closed) return;
     this.down = false;
     const m = this.machine();
+    if (isWindows(m.system)) {
+      this.login();
+      return;
+    }
     const p = osProfile(m.system);
     this.print(
       `[    0.000000] Linux version ${p.kernel} ${p.kernelBuild}\n` +
@@ -199,7 +212,10 @@ export class SimulatedConsole implements ConsoleChannel {
 
   private run(line: string): void {
     if (line.trim() !== '') this.state.history.push(line);
-    const result = runCommand(line, this.machine(), this.now(), this.state);
+    const m = this.machine();
+    const result = isWindows(m.system)
+      ? runSac(line, m, this.now())
+      : runCommand(line, m, this.now(), this.state);
     if (result.effect === 'clear') {
       this.print(CLEAR_SCREEN + this.prompt());
       return;
@@ -213,7 +229,8 @@ export class SimulatedConsole implements ConsoleChannel {
   }
 
   private prompt(): string {
-    return prompt(this.machine(), this.state.cwd);
+    const m = this.machine();
+    return isWindows(m.system) ? SAC_PROMPT : prompt(m, this.state.cwd);
   }
 
   private print(text: string): void {
