@@ -1,4 +1,4 @@
-import type { CommandResult, ShellMachine } from './shell.js';
+import { type CommandResult, gatewayOf, type ShellMachine } from './shell.js';
 
 /**
  * A Windows machine's serial console is not a shell but the Special Administration Console (SAC)
@@ -36,10 +36,6 @@ const HELP = [
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-function subnetOf(ipv4: string): string {
-  return `${ipv4.replace(/\.\d+$/, '')}.1`;
-}
-
 export function runSac(line: string, m: ShellMachine, now: Date): CommandResult {
   const [command = '', ...args] = line.trim().split(/\s+/);
   switch (command.toLowerCase()) {
@@ -51,7 +47,7 @@ export function runSac(line: string, m: ShellMachine, now: Date): CommandResult 
     case 'i':
       return {
         output: [
-          ...(m.ipv4 ? [`Net: 10, Ip=${m.ipv4}  Subnet=255.255.255.0  Gateway=${subnetOf(m.ipv4)}`] : []),
+          ...(m.ipv4 ? [`Net: 10, Ip=${m.ipv4}  Subnet=255.255.255.0  Gateway=${gatewayOf(m.ipv4)}`] : []),
           ...(m.ipv6 ? [`Net: 10, Ip=${m.ipv6}`] : []),
         ].join('\n'),
       };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatUptime,
+  gatewayOf,
   loginScreen,
   macAddress,
   osProfile,
@@ -81,6 +82,7 @@ describe('the simulated shell', () => {
       'default via 203.0.113.1 dev eth0 proto static\n203.0.113.0/24 dev eth0 proto kernel scope link src 203.0.113.17',
     );
     expect(run('ip foo')).toBe('Object "foo" is unknown, try "ip help".');
+    expect(gatewayOf('203.0.113.1')).toBe('203.0.113.254');
   });
 
   it('cat /etc/os-release names the image', () => {

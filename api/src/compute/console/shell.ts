@@ -246,11 +246,17 @@ function ipAddr(m: ShellMachine, family: 'all' | '4' | '6'): string {
   return lines.join('\n');
 }
 
+/** The /24's router: .1, or .254 for the machine that is .1 itself. */
+export function gatewayOf(ipv4: string): string {
+  const net = ipv4.replace(/\.\d+$/, '');
+  return ipv4.endsWith('.1') ? `${net}.254` : `${net}.1`;
+}
+
 function ipRoute(m: ShellMachine): string {
   if (!m.ipv4) return '';
   const net = m.ipv4.replace(/\.\d+$/, '');
   return [
-    `default via ${net}.1 dev eth0 proto static`,
+    `default via ${gatewayOf(m.ipv4)} dev eth0 proto static`,
     `${net}.0/24 dev eth0 proto kernel scope link src ${m.ipv4}`,
   ].join('\n');
 }
