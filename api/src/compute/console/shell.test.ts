@@ -42,6 +42,8 @@ describe('the simulated shell', () => {
     expect(run('nproc')).toBe('2');
     expect(run('date')).toBe('Mon Nov 23 21:20:33 UTC 2026');
     expect(run('pwd')).toBe('/root');
+    expect(run('stty size', web1, { ...fresh(), cols: 120, rows: 40 })).toBe('40 120');
+    expect(run('tput cols', web1, { ...fresh(), cols: 120, rows: 40 })).toBe('120');
   });
 
   it('uname tells the kernel of the image', () => {
@@ -140,7 +142,7 @@ describe('the simulated shell', () => {
 
   it('help lists the commands', () => {
     expect(run('help')).toContain(
-      'cat cd clear date df echo exit free help history hostname id ip logout ls',
+      'cat cd clear date df echo exit free help history hostname id ip logout ls nproc pwd stty tput uname',
     );
   });
 

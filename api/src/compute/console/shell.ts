@@ -481,6 +481,8 @@ export const COMMANDS = [
   'ls',
   'nproc',
   'pwd',
+  'stty',
+  'tput',
   'uname',
   'uptime',
   'whoami',
@@ -547,6 +549,14 @@ export function runCommand(line: string, m: ShellMachine, now: Date, state: Shel
       return { output: df(m, flags.includes('h')) };
     case 'nproc':
       return { output: String(m.vcpus) };
+    case 'stty':
+      // The terminal's size as the client last reported it (`resize`).
+      if (operands[0] === 'size') return { output: `${state.rows} ${state.cols}` };
+      return { output: 'speed 115200 baud; line = 0;\n-brkint -imaxbel iutf8' };
+    case 'tput':
+      if (operands[0] === 'cols') return { output: String(state.cols) };
+      if (operands[0] === 'lines') return { output: String(state.rows) };
+      return { output: '' };
     case 'pwd':
       return { output: state.cwd };
     case 'ip': {

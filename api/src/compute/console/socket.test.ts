@@ -146,7 +146,12 @@ describe('the console socket', () => {
     expect(out.endsWith('hostname\r\nweb-1\r\nroot@web-1:~# ')).toBe(true);
     term.type('nosuch\r');
     await term.until('nosuch\r\nbash: nosuch: command not found\r\nroot@web-1:~# ');
+    // The size given at auth, then a resize.
+    term.type('stty size\r');
+    await term.until('stty size\r\n30 100\r\n');
     term.socket.send(JSON.stringify({ type: 'resize', cols: 40, rows: 10 }));
+    term.type('stty size\r');
+    await term.until('stty size\r\n10 40\r\n');
     term.type('exit\r');
     await term.until('exit\r\nlogout\r\n');
     await term.until('Last login: ');
