@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -50,6 +51,7 @@ afterAll(async () => {
 async function signedIn(user: User): Promise<Browser> {
   const browser = new Browser(app);
   const key = randomBytes(32).toString('base64url');
+  keys.set(browser, key);
   await database.db.insert(authSessions).values({
     keyHash: hashToken(key),
     userId: user.id,
@@ -134,6 +136,7 @@ function refusedStatus(url: string, pageOrigin: string): Promise<number> {
 }
 
 const web1 = DEMO_INSTANCES.web1.uid;
+const keys = new WeakMap<Browser, string>();
 
 describe('the console socket', () => {
   it('answers a command of the shell, as the instance', async () => {
@@ -181,6 +184,13 @@ describe('the console socket', () => {
     ).toEqual(CONSOLE_CLOSE.badMessage);
     expect(await open(web1, { first: 'hostname\r' }).closed).toEqual(CONSOLE_CLOSE.badMessage);
     expect(await open(web1, {}).closed).toEqual(CONSOLE_CLOSE.authTimeout);
+  });
+
+  it('a token whose session has ended (logged out) is expired: 4401', async () => {
+    const browser = await signedIn(seed.demoUser);
+    const token = (await gql(browser, WSA_TOKEN)).body.data.getWSAToken as string;
+    await database.db.delete(authSessions).where(eq(authSessions.keyHash, hashToken(keys.get(browser)!)));
+    expect(await open(web1, { token }).closed).toEqual(CONSOLE_CLOSE.expired);
   });
 
   it('refuses a page of another origin and a path that names no instance, before upgrading', async () => {
