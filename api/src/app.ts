@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { CONSOLE_ENDPOINT, registerConsoleSocket } from './compute/console/socket.js';
 import { registerDevComputeTools } from './compute/dev-tools.js';
 import { realScheduler } from './compute/scheduler.js';
 import { type ComputeOptions, ComputeService } from './compute/service.js';
@@ -9,7 +10,7 @@ import { faviconRoutes } from './favicon/favicon.js';
 import type { GraphqlServices } from './graphql/context.js';
 import { createPortalYoga, graphqlPlugin, type PortalYoga } from './graphql/plugin.js';
 import { createPortalPubSub } from './graphql/pubsub.js';
-import { registerWebsocket, type WebsocketTimers } from './graphql/websocket.js';
+import { DEFAULT_WEBSOCKET_TIMERS, registerWebsocket, type WebsocketTimers } from './graphql/websocket.js';
 import { WsaTokens } from './graphql/wsa-token.js';
 import { healthRoutes } from './health/health.js';
 import { registerHostStatic } from './host/host-static.js';
@@ -119,6 +120,19 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     config: config.graphql.ws,
     trustProxy: config.trustProxy,
     ...(deps.websocket ? { timers: deps.websocket } : {}),
+    otherEndpoints: [CONSOLE_ENDPOINT],
+  });
+  registerConsoleSocket(app, {
+    services: graphql,
+    config: config.graphql.ws,
+    trustProxy: config.trustProxy,
+    timers: {
+      authTimeoutMs:
+        deps.websocket?.connectionInitWaitTimeoutMs ?? DEFAULT_WEBSOCKET_TIMERS.connectionInitWaitTimeoutMs,
+      sessionCheckIntervalMs:
+        deps.websocket?.sessionCheckIntervalMs ?? DEFAULT_WEBSOCKET_TIMERS.sessionCheckIntervalMs,
+      closeGraceMs: deps.websocket?.closeGraceMs ?? DEFAULT_WEBSOCKET_TIMERS.closeGraceMs,
+    },
   });
   if (config.identity.devTools) {
     registerDevWorkspaceTools(app, graphql);

@@ -1,3 +1,4 @@
+import type { ConsoleChannel, ConsoleSink, ConsoleTarget } from './console/channel.js';
 import type { InstanceAction, InstanceStatus } from './tables.js';
 
 /**
@@ -16,6 +17,13 @@ export interface ComputeDriver {
   perform(uid: string, action: InstanceAction, from: InstanceStatus): void;
   /** After a restart of the api: carries on with what was under way (a deploy or an action). */
   resume(uid: string, state: { status: InstanceStatus; pendingAction: InstanceAction | null }): void;
+  /**
+   * Attaches to the running machine's serial console (ttyS0) as a duplex byte stream: what the user
+   * types goes in through the channel, what the machine prints comes out through `sink`, which also
+   * hears when the console ends (the machine stopped or was deleted, the driver lost it). The
+   * caller has checked that the machine runs and that the user may see it. See `console/channel.ts`.
+   */
+  attachConsole(target: ConsoleTarget, sink: ConsoleSink): ConsoleChannel;
   /** Stops timers and waits for running work; nothing is reported afterwards. */
   close(): Promise<void>;
 }

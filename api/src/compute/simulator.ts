@@ -1,4 +1,6 @@
 import { STATUS_AFTER } from './actions.js';
+import type { ConsoleChannel, ConsoleSink, ConsoleTarget } from './console/channel.js';
+import { SimulatedConsoles } from './console/simulated-console.js';
 import type { ComputeDriver, DeploySpec, DriverEvent, DriverEvents } from './driver.js';
 import type { Scheduler } from './scheduler.js';
 import type { InstanceAction, InstanceStatus } from './tables.js';
@@ -44,11 +46,19 @@ export class SimulatorDriver implements ComputeDriver {
   private readonly failing = new Set<string>();
   private readonly running = new Set<Promise<void>>();
   private closed = false;
+  /** The serial consoles (`console/`): a shell with a line discipline, told what the machine does. */
+  readonly consoles: SimulatedConsoles;
 
   constructor(
     private readonly events: DriverEvents,
     private readonly options: SimulatorOptions,
-  ) {}
+  ) {
+    this.consoles = new SimulatedConsoles(() => options.scheduler.now());
+  }
+
+  attachConsole(target: ConsoleTarget, sink: ConsoleSink): ConsoleChannel {
+    return this.consoles.attach(target, sink);
+  }
 
   /** The next step of this machine fails (once). */
   failNext(uid: string): void {
@@ -74,6 +84,7 @@ export class SimulatorDriver implements ComputeDriver {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.consoles.closeAll();
     for (const timer of this.timers.values()) timer.cancel();
     this.timers.clear();
     await Promise.allSettled([...this.running]);
@@ -83,10 +94,13 @@ export class SimulatorDriver implements ComputeDriver {
     if (this.closed) return;
     // A new step replaces the one under way (DELETE while installing).
     this.timers.get(uid)?.cancel();
+    this.consoles.stepStarted(uid, step);
     const timer = this.options.scheduler.schedule(this.durationOf(step), () => {
       if (this.timers.get(uid) === timer) this.timers.delete(uid);
       if (this.closed) return;
-      const done = this.events.report(this.outcome(uid, step, from)).catch(() => undefined);
+      const outcome = this.outcome(uid, step, from);
+      this.consoles.stepEnded(outcome);
+      const done = this.events.report(outcome).catch(() => undefined);
       this.running.add(done);
       return done.finally(() => this.running.delete(done));
     });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
+import { consoleQueries } from '../compute/console/resolvers.js';
 import { computeMutations, computeQueries, computeSubscriptions } from '../compute/resolvers.js';
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
@@ -40,6 +41,7 @@ const Query: Required<QueryResolvers> = {
   ...meQueries,
   ...invitationQueries,
   ...computeQueries,
+  ...consoleQueries,
 };
 const Mutation: Required<MutationResolvers> = { ...invitationMutations, ...meMutations, ...computeMutations };
 const Subscription: Required<SubscriptionResolvers> = {

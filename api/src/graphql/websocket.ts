@@ -82,14 +82,14 @@ export function originAllowed(request: IncomingMessage, config: WsConfig): boole
 }
 
 /** The client's address as `request.ip` would give it (`TRUST_PROXY`: the first forwarded address). */
-function clientIp(request: IncomingMessage, trustProxy: boolean): string {
+export function clientIp(request: IncomingMessage, trustProxy: boolean): string {
   const forwarded = request.headers['x-forwarded-for'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
   return (trustProxy && first) || request.socket.remoteAddress || '';
 }
 
 /** Answers the handshake with a plain HTTP error instead of upgrading. */
-function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+export function refuseUpgrade(socket: Duplex, status: number, text: string): void {
   socket.on('error', () => {});
   if (socket.writable) {
     socket.write(
@@ -139,6 +139,8 @@ export interface WebsocketOptions {
   config: WsConfig;
   trustProxy: boolean;
   timers?: Partial<WebsocketTimers>;
+  /** Path prefixes another module upgrades on the same server (the compute console): left alone here. */
+  otherEndpoints?: readonly string[];
 }
 
 /**
@@ -265,6 +267,7 @@ export function registerWebsocket(app: FastifyInstance, options: WebsocketOption
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = (request.url ?? '').split('?')[0];
     if (path !== WS_ENDPOINT) {
+      if (options.otherEndpoints?.some((prefix) => path?.startsWith(prefix))) return;
       socket.destroy();
       return;
     }

@@ -147,4 +147,40 @@ export const computeDe: Translation<typeof computeEn> = {
     chooseLabel: '{{title}} konfigurieren',
     none: 'In dieser Kategorie gibt es noch kein Angebot.',
   },
+  console: {
+    title: 'Konsole: {{name}}',
+    launch: 'Konsole öffnen',
+    terminal: 'Serielle Konsole von {{name}}',
+    back: 'Zurück zu {{name}}',
+    notFound: 'Diese Instanz gibt es nicht, oder sie gehört zu keinem Ihrer Arbeitsbereiche.',
+    home: 'Zur Startseite',
+    state: {
+      connecting: 'Verbindung wird hergestellt …',
+      connected: 'Verbunden',
+      closed: 'Getrennt',
+    },
+    reconnect: 'Neu verbinden',
+    disconnect: 'Trennen',
+    start: 'Instanz starten',
+    copy: 'Auswahl kopieren',
+    copyHint: 'Markierten Text kopieren (Strg+Umschalt+C, auf dem Mac Cmd+C)',
+    paste: 'Einfügen',
+    pasteHint: 'Aus der Zwischenablage einfügen (Strg+Umschalt+V, auf dem Mac Cmd+V)',
+    nothingSelected: 'Markieren Sie zuerst Text in der Konsole.',
+    pasteRefused:
+      'Der Browser hat das Lesen der Zwischenablage nicht erlaubt. Drücken Sie in der Konsole Strg+Umschalt+V (auf dem Mac Cmd+V).',
+    notice: {
+      detached: 'Sie haben die Verbindung zur Konsole von {{name}} getrennt. Die Instanz läuft weiter.',
+      lost: 'Die Verbindung zur Konsole ist abgebrochen. Verbinden Sie sich neu, um fortzufahren.',
+      off: '{{name}} ist ausgeschaltet. Starten Sie die Instanz, um die Konsole zu verwenden.',
+      stopped: '{{name}} wurde gestoppt. Die Konsolensitzung ist beendet.',
+      installing:
+        '{{name}} wird installiert. Die Konsole öffnet sich von selbst, sobald die Instanz aktiv ist.',
+      deleted: '{{name}} wurde gelöscht. Die Konsole gibt es nicht mehr.',
+      denied: 'Sie haben keine Berechtigung, die Konsole von {{name}} zu öffnen.',
+      expired: 'Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um die Konsole zu verwenden.',
+      tooMuchInput:
+        'Die Konsole wurde getrennt, weil zu viel Text auf einmal ankam. Verbinden Sie sich neu und fügen Sie weniger auf einmal ein.',
+    },
+  },
 };

@@ -1,11 +1,22 @@
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import {
+  Button,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+} from '@fluentui/react-components';
 import {
   ArrowClockwiseRegular,
   DeleteRegular,
   MoreHorizontalRegular,
   PlayRegular,
   StopRegular,
+  WindowConsoleRegular,
 } from '@fluentui/react-icons';
+import { usePortal } from '@portal/shared';
+import { consolePath } from '../console/consolePath';
 import type { InstanceAction } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import type { InstanceRow } from './instanceList';
@@ -27,6 +38,7 @@ export function InstanceActionsMenu({
 }) {
   const { t } = useComputeTranslation();
   const run = useInstanceAction();
+  const { navigate } = usePortal();
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
@@ -48,6 +60,10 @@ export function InstanceActionsMenu({
               {t(`action.${action}`)}
             </MenuItem>
           ))}
+          <MenuDivider />
+          <MenuItem icon={<WindowConsoleRegular />} onClick={() => navigate(consolePath(instance.uid))}>
+            {t('console.launch')}
+          </MenuItem>
         </MenuList>
       </MenuPopover>
     </Menu>

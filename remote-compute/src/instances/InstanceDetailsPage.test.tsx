@@ -45,6 +45,12 @@ describe('InstanceDetailsPage', () => {
     await waitFor(() => expect(portal.setTitle).toHaveBeenCalledWith('web-1'));
   });
 
+  it('Launch console opens the instance’s console', async () => {
+    const { user, location } = setup('/workspace/C-1/instance/vm/uid-web-1/overview');
+    await user.click(await screen.findByRole('button', { name: 'Launch console' }));
+    expect(location()).toBe('/console/uid-web-1');
+  });
+
   it('copies an address through the portal', async () => {
     const { user, portal } = setup('/workspace/C-1/instance/vm/uid-web-1/overview');
     await user.click(await screen.findByRole('button', { name: 'Copy IPv6' }));

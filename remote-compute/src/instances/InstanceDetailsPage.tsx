@@ -10,7 +10,7 @@ import {
   TabList,
   tokens,
 } from '@fluentui/react-components';
-import { CopyRegular, DeleteRegular } from '@fluentui/react-icons';
+import { CopyRegular, DeleteRegular, WindowConsoleRegular } from '@fluentui/react-icons';
 import {
   FormError,
   formatMoney,
@@ -29,6 +29,7 @@ import { useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { z } from 'zod';
 import { RouterLink } from '../common/RouterLink';
+import { consolePath } from '../console/consolePath';
 import { dashboardPath } from '../dashboard/dashboardTabs';
 import { InstanceDetailsDocument, RenameInstanceDocument } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
@@ -129,6 +130,9 @@ export default function InstanceDetailsPage() {
         </Subtitle1>
         <InstanceStatus instance={instance} />
         <span className={styles.grow} />
+        <Button icon={<WindowConsoleRegular />} onClick={() => navigate(consolePath(instance.uid))}>
+          {t('console.launch')}
+        </Button>
         <InstanceActionsMenu instance={instance} />
       </div>
       <TabList

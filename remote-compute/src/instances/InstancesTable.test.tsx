@@ -95,9 +95,18 @@ describe('InstancesTable', () => {
       await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
       return result;
     };
-    expect(await enabled('db-1')).toEqual(['Start', 'Delete']);
-    expect(await enabled('web-2')).toEqual(['Stop', 'Restart', 'Delete']);
-    expect(await enabled('web-10')).toEqual([]);
+    // Launch console is always offered: the console page says when the instance is off.
+    expect(await enabled('db-1')).toEqual(['Start', 'Delete', 'Launch console']);
+    expect(await enabled('web-2')).toEqual(['Stop', 'Restart', 'Delete', 'Launch console']);
+    expect(await enabled('web-10')).toEqual(['Launch console']);
+  });
+
+  it('Launch console opens the instance’s console', async () => {
+    const { user, location } = setup();
+    await screen.findByRole('link', { name: 'web-2' });
+    await user.click(screen.getByRole('button', { name: 'Actions for web-2' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Launch console' }));
+    expect(location()).toBe('/console/uid-web-2');
   });
 
   it('Stop sends the action and shows the pending action from the answer', async () => {
