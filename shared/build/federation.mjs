@@ -157,6 +157,9 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
           },
           type: 'javascript/auto',
         },
+        // `import css from 'pkg/file.css?raw'`: a library's stylesheet as text, for a <style> element
+        // (the pages style with Griffel; only third-party CSS such as xterm.js's comes this way)
+        { resourceQuery: /raw/, type: 'asset/source' },
       ],
     },
     optimization: {
