@@ -1,8 +1,8 @@
 import { makeStyles } from '@fluentui/react-components';
 import { FitAddon } from '@xterm/addon-fit';
 import { type ITheme, Terminal } from '@xterm/xterm';
-import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 import XTERM_CSS from '@xterm/xterm/css/xterm.css?raw';
+import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
 
 /** What the page does with the terminal. */
 export interface TerminalHandle {
