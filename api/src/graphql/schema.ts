@@ -2,6 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
+import {
+  monitoringMutations,
+  monitoringQueries,
+  monitoringSubscriptions,
+} from '../compute/monitoring/resolvers.js';
 import { computeMutations, computeQueries, computeSubscriptions } from '../compute/resolvers.js';
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
@@ -40,12 +45,19 @@ const Query: Required<QueryResolvers> = {
   ...meQueries,
   ...invitationQueries,
   ...computeQueries,
+  ...monitoringQueries,
 };
-const Mutation: Required<MutationResolvers> = { ...invitationMutations, ...meMutations, ...computeMutations };
+const Mutation: Required<MutationResolvers> = {
+  ...invitationMutations,
+  ...meMutations,
+  ...computeMutations,
+  ...monitoringMutations,
+};
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
   ...meSubscriptions,
   ...computeSubscriptions,
+  ...monitoringSubscriptions,
 };
 
 export const resolvers: Resolvers = {
