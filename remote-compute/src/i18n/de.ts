@@ -163,7 +163,7 @@ export const computeDe: Translation<typeof computeEn> = {
       'Alle Instanzen des Workspaces zusammen: Arbeitsspeicher, Festplatten und Netzwerk addiert, CPU als Durchschnitt.',
     chart: {
       cpu: 'CPU',
-      ram: 'Arbeitsspeicher (von {{total}})',
+      ram: 'Arbeitsspeicher',
       disk: 'Festplattennutzung',
       traffic: 'Netzwerkverkehr',
       packets: 'Netzwerkpakete',

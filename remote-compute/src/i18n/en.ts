@@ -152,7 +152,7 @@ export const computeEn = {
       'All instances of the workspace together: memory, disks and network added up, CPU as their average.',
     chart: {
       cpu: 'CPU',
-      ram: 'Memory (of {{total}})',
+      ram: 'Memory',
       disk: 'Disk usage',
       traffic: 'Network traffic',
       packets: 'Network packets',

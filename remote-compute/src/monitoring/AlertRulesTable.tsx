@@ -109,7 +109,7 @@ export function AlertRulesTable({
   const state = (rule: AlertRuleFieldsFragment) => {
     if (!rule.enabled)
       return (
-        <Badge appearance="outline" color="subtle">
+        <Badge appearance="outline" color="informative">
           {t('monitoring.rules.state.disabled')}
         </Badge>
       );

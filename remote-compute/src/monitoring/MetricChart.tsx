@@ -87,7 +87,8 @@ const useStyles = makeStyles({
       backgroundClip: 'padding-box !important',
     },
     '& .u-select': { display: 'none' },
-    '& .u-hz .u-cursor-x, & .u-vt .u-cursor-y': {},
+    // uPlot marks the cursor's parts `u-off` while the pointer is elsewhere
+    '& .u-off': { display: 'none' },
   },
   tooltip: {
     position: 'absolute',

@@ -98,7 +98,7 @@ export function MetricCharts({
       />
       <MetricChart
         {...common}
-        title={t('monitoring.chart.ram', { total: formatUsedBytes(charts.memoryMax) })}
+        title={t('monitoring.chart.ram')}
         series={charts.ram}
         format={formatUsedBytes}
         max={charts.memoryMax}

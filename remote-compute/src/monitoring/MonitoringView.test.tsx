@@ -61,6 +61,10 @@ const rule = (fields: Partial<AlertRuleFieldsFragment> = {}): AlertRuleFieldsFra
   createdAt: '2026-03-01T10:00:00.000Z',
   ...fields,
 });
+type Answer = (variables: Record<string, unknown>) => unknown;
+/** an api answer (named, so the linter does not take it for a component) */
+const answerOf = (answer: Answer): Answer => answer;
+const detailsAnswer = () => ({ data: { __typename: 'Query', instance: typedInstance(web) } });
 const typedRule = (r: AlertRuleFieldsFragment) => ({
   __typename: 'AlertRule',
   ...r,
@@ -80,7 +84,7 @@ function api(
     };
   const client = computeClient({
     Instances: instancesAnswer([web, db]),
-    InstanceDetails: () => ({ data: { __typename: 'Query', instance: typedInstance(web) } }),
+    InstanceDetails: detailsAnswer,
     InstanceMetrics: log('InstanceMetrics', metricsAnswer),
     AlertRules: log('AlertRules', () => ({
       data: { __typename: 'Query', alertRules: rules.map(typedRule) },
@@ -103,7 +107,7 @@ describe('Monitoring on the Dashboard', () => {
     dashboard(client);
     const cpu = await screen.findByRole('figure', { name: 'CPU' });
     expect(within(cpu).getByText('CPU: average 30 %, peak 40 %')).toBeTruthy();
-    expect(screen.getByRole('figure', { name: 'Memory (of 4 GB)' }).textContent).toContain(
+    expect(screen.getByRole('figure', { name: 'Memory' }).textContent).toContain(
       'Used: average 1 GB, peak 1 GB',
     );
     expect(screen.getByRole('figure', { name: 'Disk usage' }).textContent).toContain(
@@ -163,12 +167,12 @@ describe('Monitoring on the Dashboard', () => {
         }),
       ],
       {
-        SetAlertRuleEnabled: (v) => ({
+        SetAlertRuleEnabled: answerOf((v) => ({
           data: {
             __typename: 'Mutation',
             setAlertRuleEnabled: typedRule(rule({ enabled: v.enabled as boolean })),
           },
-        }),
+        })),
       },
     );
     const { user } = dashboard(client);
@@ -199,7 +203,9 @@ describe('Monitoring on the Dashboard', () => {
 
   it("deletes a rule after the portal's confirmation, naming it", async () => {
     const client = api([rule()], {
-      DeleteAlertRule: () => ({ data: { __typename: 'Mutation', deleteAlertRule: typedRule(rule()) } }),
+      DeleteAlertRule: answerOf(() => ({
+        data: { __typename: 'Mutation', deleteAlertRule: typedRule(rule()) },
+      })),
     });
     const { user, portal } = dashboard(client);
     await user.click(
@@ -219,7 +225,7 @@ describe('Monitoring on the Dashboard', () => {
   it("creates a rule: checks the value in the metric's unit, sends network values ×1000, shows a refusal on its field", async () => {
     let refuse = true;
     const client = api([], {
-      CreateAlertRule: (v) => {
+      CreateAlertRule: answerOf((v) => {
         if (refuse) {
           refuse = false;
           return {
@@ -248,7 +254,7 @@ describe('Monitoring on the Dashboard', () => {
             ),
           },
         };
-      },
+      }),
     });
     const { user, portal } = dashboard(client);
     await screen.findByRole('heading', { name: 'No alert rules yet' });

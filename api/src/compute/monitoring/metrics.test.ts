@@ -58,7 +58,7 @@ describe('rangeWindow', () => {
 describe('aggregate', () => {
   const window = { from: 0, to: 10 * MINUTE, stepMs: 5 * MINUTE, points: 2 };
 
-  it('averages the recorded minutes of a bucket; the simulator fills buckets without any', () => {
+  it('a bucket is the mean of its minutes: the recorded ones as recorded, the missed ones by the simulator', () => {
     const stored = [
       { at: 0, ...flat(10) },
       { at: MINUTE, ...flat(30) },
@@ -66,9 +66,21 @@ describe('aggregate', () => {
     ];
     const points = aggregate(window, stored, () => flat(7));
     expect(points.map((p) => p.at)).toEqual([0, 5 * MINUTE]);
-    expect(points[0]!.cpu).toBe(30);
+    // 10 + 30 + 50 recorded, 2 minutes of 7 simulated
+    expect(points[0]!.cpu).toBeCloseTo(20.8, 10);
     expect(points[1]!.cpu).toBe(7);
     expect(points[1]!.netTxVol).toBe(100);
+  });
+
+  it('a bucket the recorder covers entirely is its recorded mean (the simulator is not asked)', () => {
+    const stored = [0, 1, 2, 3, 4].map((m) => ({ at: m * MINUTE, ...flat(90 + m) }));
+    let asked = 0;
+    const [point] = aggregate({ ...window, points: 1 }, stored, () => {
+      asked += 1;
+      return flat(0);
+    });
+    expect(point!.cpu).toBe(92);
+    expect(asked).toBe(0);
   });
 
   it('ignores minutes outside the window and leaves a gap (null) where nothing existed', () => {

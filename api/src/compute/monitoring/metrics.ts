@@ -249,42 +249,51 @@ export interface Point extends Partial<Record<SampleField, number | null>> {
 }
 
 /**
- * The points of a window for one machine: in each bucket the mean of the recorded minutes if there
- * are any, otherwise the mean of the simulated shape read at up to 12 instants of the bucket (a
- * 3-hour bucket is read every 15 minutes: cheap, and a spike still shows). Minutes before the machine
- * existed count as nothing; a bucket with nothing is null (a gap in the chart).
+ * The points of a window for one machine: in each bucket the mean of its minutes, the recorded ones
+ * as recorded and the others as the simulated shape, read at up to 12 instants of the bucket (a
+ * 3-hour bucket is read every 15 minutes: cheap, and a spike still shows). A bucket the recorder
+ * covers entirely is its recorded mean; one it does not touch, the shape's. Minutes before the
+ * machine existed count as nothing; a bucket with nothing is null (a gap in the chart).
  */
 export function aggregate(
   window: Window,
   stored: readonly StoredMinute[],
   simulate: (at: number) => Sample | null,
 ): Point[] {
-  const sums = new Map<number, { n: number; total: Sample }>();
+  const recorded = new Map<number, { n: number; total: Sample }>();
   for (const minute of stored) {
     if (minute.at < window.from || minute.at >= window.to) continue;
     const bucket = Math.floor((minute.at - window.from) / window.stepMs);
-    const entry = sums.get(bucket) ?? { n: 0, total: zero() };
+    const entry = recorded.get(bucket) ?? { n: 0, total: zero() };
     entry.n += 1;
     for (const field of SAMPLE_FIELDS) entry.total[field] += minute[field];
-    sums.set(bucket, entry);
+    recorded.set(bucket, entry);
   }
-  const reads = Math.min(12, Math.max(1, window.stepMs / MINUTE));
+  const minutes = window.stepMs / MINUTE;
+  const reads = Math.min(12, Math.max(1, minutes));
   const every = window.stepMs / reads;
   const points: Point[] = [];
   for (let b = 0; b < window.points; b++) {
     const start = window.from + b * window.stepMs;
-    let entry = sums.get(b);
-    if (!entry) {
-      entry = { n: 0, total: zero() };
+    const rec = recorded.get(b) ?? { n: 0, total: zero() };
+    const shape = { n: 0, total: zero() };
+    if (rec.n < minutes) {
       for (let r = 0; r < reads; r++) {
         const sample = simulate(start + r * every);
         if (!sample) continue;
-        entry.n += 1;
-        for (const field of SAMPLE_FIELDS) entry.total[field] += sample[field];
+        shape.n += 1;
+        for (const field of SAMPLE_FIELDS) shape.total[field] += sample[field];
       }
     }
+    // the minutes the recorder missed, as many as the shape says existed
+    const missing = shape.n > 0 ? Math.max(0, (minutes * shape.n) / reads - rec.n) : 0;
+    const weight = rec.n + missing;
     const point: Point = { at: start };
-    for (const field of SAMPLE_FIELDS) point[field] = entry.n ? entry.total[field] / entry.n : null;
+    for (const field of SAMPLE_FIELDS)
+      point[field] =
+        weight > 0
+          ? (rec.total[field] + (missing > 0 ? (shape.total[field] / shape.n) * missing : 0)) / weight
+          : null;
     points.push(point);
   }
   return points;

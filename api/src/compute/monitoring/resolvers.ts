@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { permissionDenied } from '../../graphql/errors.js';
 import type {
@@ -14,6 +14,7 @@ import type { WorkspaceRow } from '../../workspaces/repository.js';
 import { requireComputeWorkspace } from '../access.js';
 import { instanceRow, loadCatalog, toInstance } from '../repository.js';
 import { refusal } from '../resolvers.js';
+import { computeInstances } from '../tables.js';
 import { ALERT_MESSAGES, MAX_RULES_PER_WORKSPACE, ruleRefusal } from './alerts.js';
 import { capacityOf, RANGE_STEPS, rangeWindow } from './metrics.js';
 import { machines, ruleRow, ruleRows } from './repository.js';
@@ -26,28 +27,36 @@ async function toRules(
   rows: AlertRuleRow[],
 ): Promise<AlertRule[]> {
   if (rows.length === 0) return [];
-  const catalog = await loadCatalog(ctx.db);
-  const result: AlertRule[] = [];
-  for (const row of rows) {
-    const instance = await instanceRow(ctx.db, workspace.id, row.instanceId, { withDeleted: true });
-    if (!instance) continue;
-    result.push({
-      uid: row.id,
-      contractUid: workspace.contractUid,
-      instance: toInstance(instance, catalog, workspace),
-      metric: row.metric,
-      condition: row.condition,
-      value: row.value,
-      periodMinutes: row.periodMinutes,
-      enabled: row.enabled,
-      firing: row.firing,
-      firedAt: row.firedAt,
-      recoveredAt: row.recoveredAt,
-      lastValue: row.lastValue,
-      createdAt: row.createdAt,
-    });
-  }
-  return result;
+  const ids = [...new Set(rows.map((row) => row.instanceId))];
+  const [catalog, instances] = await Promise.all([
+    loadCatalog(ctx.db),
+    ctx.db
+      .select()
+      .from(computeInstances)
+      .where(and(eq(computeInstances.workspaceId, workspace.id), inArray(computeInstances.id, ids))),
+  ]);
+  const byId = new Map(instances.map((row) => [row.id, row]));
+  return rows.flatMap((row) => {
+    const instance = byId.get(row.instanceId);
+    if (!instance) return [];
+    return [
+      {
+        uid: row.id,
+        contractUid: workspace.contractUid,
+        instance: toInstance(instance, catalog, workspace),
+        metric: row.metric,
+        condition: row.condition,
+        value: row.value,
+        periodMinutes: row.periodMinutes,
+        enabled: row.enabled,
+        firing: row.firing,
+        firedAt: row.firedAt,
+        recoveredAt: row.recoveredAt,
+        lastValue: row.lastValue,
+        createdAt: row.createdAt,
+      },
+    ];
+  });
 }
 
 async function toRule(ctx: GraphQLContext, workspace: WorkspaceRow, row: AlertRuleRow): Promise<AlertRule> {
