@@ -168,7 +168,7 @@ describe('alert rules', () => {
       instance: { name: 'web-1' },
       metric: 'CPU',
       condition: 'ABOVE',
-      value: 85,
+      value: 90,
       periodMinutes: 15,
       enabled: true,
     });

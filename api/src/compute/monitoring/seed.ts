@@ -22,7 +22,7 @@ export const DEMO_ALERT_RULES: readonly DemoRule[] = [
     instance: DEMO_INSTANCES.web1.uid,
     metric: 'CPU',
     condition: 'ABOVE',
-    value: 85,
+    value: 90,
     periodMinutes: 15,
     enabled: true,
   },
