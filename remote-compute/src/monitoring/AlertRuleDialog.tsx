@@ -38,6 +38,8 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 160px), 1fr))',
     gap: tokens.spacingHorizontalM,
+    // the value's hint makes its cell taller: both inputs stay on one line
+    alignItems: 'start',
   },
 });
 
@@ -70,6 +72,7 @@ export function AlertRuleDialog({
   rule,
   instances,
   fixedInstanceUid,
+  defaultInstanceUid,
   onClose,
 }: {
   contractUid: string;
@@ -77,6 +80,8 @@ export function AlertRuleDialog({
   rule: AlertRuleFieldsFragment | null;
   instances: ReadonlyArray<{ uid: string; name: string }>;
   fixedInstanceUid?: string;
+  /** a new rule's instance: the one the Dashboard shows, else the first */
+  defaultInstanceUid?: string | null;
   onClose: () => void;
 }) {
   const styles = useStyles();
@@ -95,8 +100,8 @@ export function AlertRuleDialog({
     [t],
   );
   const initial = useMemo(
-    () => initialValues(rule, fixedInstanceUid ?? instances[0]?.uid),
-    [rule, fixedInstanceUid, instances],
+    () => initialValues(rule, fixedInstanceUid ?? defaultInstanceUid ?? instances[0]?.uid),
+    [rule, fixedInstanceUid, defaultInstanceUid, instances],
   );
 
   const onSubmit = async (values: AlertRuleValues) => {

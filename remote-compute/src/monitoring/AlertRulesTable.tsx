@@ -61,12 +61,15 @@ export function ruleName(rule: AlertRuleFieldsFragment, t: TFunction) {
 export function AlertRulesTable({
   contractUid,
   instanceUid,
+  chosenInstanceUid,
   instances,
 }: {
   contractUid: string;
   /** one instance's rules (its details page); the instance column is then left out */
   instanceUid?: string;
   instances: ReadonlyArray<{ uid: string; name: string }>;
+  /** the instance the Dashboard shows: a new rule starts on it */
+  chosenInstanceUid?: string | null;
 }) {
   const styles = useStyles();
   const { t } = useComputeTranslation();
@@ -245,6 +248,7 @@ export function AlertRulesTable({
           rule={editing === 'new' ? null : editing}
           instances={instances}
           {...(instanceUid ? { fixedInstanceUid: instanceUid } : {})}
+          defaultInstanceUid={chosenInstanceUid ?? null}
           onClose={() => setEditing(null)}
         />
       ) : null}

@@ -134,22 +134,28 @@ describe('Monitoring on the Dashboard', () => {
     const client = api();
     const { user, location } = dashboard(client);
     await screen.findByRole('figure', { name: 'CPU' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Instance' }), 'web-1');
-    await waitFor(() => expect(location()).toBe(`/workspace/C-1/dashboard/monitoring?instance=${web.uid}`));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Instance' }), 'db-1');
+    await waitFor(() => expect(location()).toBe(`/workspace/C-1/dashboard/monitoring?instance=${db.uid}`));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Range' }), 'Last 7 days');
     await waitFor(() =>
-      expect(location()).toBe(`/workspace/C-1/dashboard/monitoring?instance=${web.uid}&range=7d`),
+      expect(location()).toBe(`/workspace/C-1/dashboard/monitoring?instance=${db.uid}&range=7d`),
     );
     await waitFor(() =>
       expect(client.calls.filter((c) => c.operation === 'InstanceMetrics').map((c) => c.variables)).toEqual([
         { contractUid: 'C-1', instanceUid: null, range: 'DAY' },
-        { contractUid: 'C-1', instanceUid: web.uid, range: 'DAY' },
-        { contractUid: 'C-1', instanceUid: web.uid, range: 'WEEK' },
+        { contractUid: 'C-1', instanceUid: db.uid, range: 'DAY' },
+        { contractUid: 'C-1', instanceUid: db.uid, range: 'WEEK' },
       ]),
     );
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() =>
       expect(client.calls.filter((c) => c.operation === 'InstanceMetrics')).toHaveLength(4),
+    );
+    // a new rule starts on the instance shown
+    await user.click(screen.getByRole('button', { name: 'New alert rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New alert rule' });
+    expect((within(dialog).getByRole('combobox', { name: /Instance/ }) as HTMLSelectElement).value).toBe(
+      db.uid,
     );
   });
 
