@@ -105,6 +105,7 @@ export function MonitoringView({ contractUid, instanceUid }: { contractUid: stri
       <AlertRulesTable
         contractUid={contractUid}
         instances={instances}
+        chosenInstanceUid={chosen}
         {...(instanceUid ? { instanceUid } : {})}
       />
     </div>
