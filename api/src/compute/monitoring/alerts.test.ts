@@ -7,6 +7,7 @@ import {
   formatRuleValue,
   ruleRefusal,
 } from './alerts.js';
+import { formatForUser } from './service.js';
 
 describe('ruleRefusal', () => {
   const ok = { metric: 'CPU', condition: 'ABOVE', value: 90, periodMinutes: 5 };
@@ -106,6 +107,31 @@ describe('texts', () => {
     expect(alertMessage('fired', a)).toBe('Alert: CPU of web-1 is above 90 % (average 97.46 % over 5 min).');
     expect(alertMessage('recovered', { ...a, average: 12 })).toBe(
       'Recovered: CPU of web-1 is no longer above 90 % (average 12 % over 5 min).',
+    );
+  });
+});
+
+describe('formatForUser (alert mails)', () => {
+  const at = new Date(Date.UTC(2026, 2, 5, 13, 7));
+  it("writes the instant in the recipient's timezone, date and time format", () => {
+    expect(
+      formatForUser(at, { timezone: 'Europe/Berlin', dateFormat: 'YYYY-MM-DD', timeFormat: '24h' }),
+    ).toBe('2026-03-05 14:07 (Europe/Berlin)');
+    expect(
+      formatForUser(at, { timezone: 'America/New_York', dateFormat: 'MM/DD/YYYY', timeFormat: '12h' }),
+    ).toBe('03/05/2026 8:07 AM (America/New_York)');
+    expect(formatForUser(at, { timezone: 'UTC', dateFormat: 'DD.MM.YYYY', timeFormat: '24h' })).toBe(
+      '05.03.2026 13:07 (UTC)',
+    );
+    expect(
+      formatForUser(new Date(Date.UTC(2026, 2, 5, 23, 30)), {
+        timezone: 'UTC',
+        dateFormat: 'YYYY-MM-DD',
+        timeFormat: '24h',
+      }),
+    ).toBe('2026-03-05 23:30 (UTC)');
+    expect(formatForUser(at, { timezone: 'Not/AZone', dateFormat: 'YYYY-MM-DD', timeFormat: '24h' })).toBe(
+      '2026-03-05 13:07 UTC',
     );
   });
 });
