@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   aggregate,
+  bucketsOf,
   capacityOf,
   combine,
   type MachineShape,
@@ -64,7 +65,7 @@ describe('aggregate', () => {
       { at: MINUTE, ...flat(30) },
       { at: 4 * MINUTE, ...flat(50) },
     ];
-    const points = aggregate(window, stored, () => flat(7));
+    const points = aggregate(window, bucketsOf(window, stored), () => flat(7));
     expect(points.map((p) => p.at)).toEqual([0, 5 * MINUTE]);
     // 10 + 30 + 50 recorded, 2 minutes of 7 simulated
     expect(points[0]!.cpu).toBeCloseTo(20.8, 10);
@@ -75,7 +76,7 @@ describe('aggregate', () => {
   it('a bucket the recorder covers entirely is its recorded mean (the simulator is not asked)', () => {
     const stored = [0, 1, 2, 3, 4].map((m) => ({ at: m * MINUTE, ...flat(90 + m) }));
     let asked = 0;
-    const [point] = aggregate({ ...window, points: 1 }, stored, () => {
+    const [point] = aggregate({ ...window, points: 1 }, bucketsOf({ ...window, points: 1 }, stored), () => {
       asked += 1;
       return flat(0);
     });
@@ -84,13 +85,13 @@ describe('aggregate', () => {
   });
 
   it('ignores minutes outside the window and leaves a gap (null) where nothing existed', () => {
-    const points = aggregate(window, [{ at: 20 * MINUTE, ...flat(99) }], () => null);
+    const points = aggregate(window, bucketsOf(window, [{ at: 20 * MINUTE, ...flat(99) }]), () => null);
     expect(points.map((p) => p.cpu)).toEqual([null, null]);
   });
 
   it('reads a long bucket at 12 instants, not every minute', () => {
     let reads = 0;
-    aggregate({ from: 0, to: 180 * MINUTE, stepMs: 180 * MINUTE, points: 1 }, [], () => {
+    aggregate({ from: 0, to: 180 * MINUTE, stepMs: 180 * MINUTE, points: 1 }, new Map(), () => {
       reads += 1;
       return flat(1);
     });

@@ -248,6 +248,26 @@ export interface Point extends Partial<Record<SampleField, number | null>> {
   at: number;
 }
 
+/** The recorded minutes of one bucket, added up (the database sums them: `recordedBuckets`). */
+export interface Recorded {
+  n: number;
+  total: Sample;
+}
+
+/** Recorded minutes summed per bucket of a window, as the database's `group by` gives them. */
+export function bucketsOf(window: Window, minutes: readonly StoredMinute[]): Map<number, Recorded> {
+  const buckets = new Map<number, Recorded>();
+  for (const minute of minutes) {
+    if (minute.at < window.from || minute.at >= window.to) continue;
+    const bucket = Math.floor((minute.at - window.from) / window.stepMs);
+    const entry = buckets.get(bucket) ?? { n: 0, total: zero() };
+    entry.n += 1;
+    for (const field of SAMPLE_FIELDS) entry.total[field] += minute[field];
+    buckets.set(bucket, entry);
+  }
+  return buckets;
+}
+
 /**
  * The points of a window for one machine: in each bucket the mean of its minutes, the recorded ones
  * as recorded and the others as the simulated shape, read at up to 12 instants of the bucket (a
@@ -257,18 +277,9 @@ export interface Point extends Partial<Record<SampleField, number | null>> {
  */
 export function aggregate(
   window: Window,
-  stored: readonly StoredMinute[],
+  recorded: ReadonlyMap<number, Recorded>,
   simulate: (at: number) => Sample | null,
 ): Point[] {
-  const recorded = new Map<number, { n: number; total: Sample }>();
-  for (const minute of stored) {
-    if (minute.at < window.from || minute.at >= window.to) continue;
-    const bucket = Math.floor((minute.at - window.from) / window.stepMs);
-    const entry = recorded.get(bucket) ?? { n: 0, total: zero() };
-    entry.n += 1;
-    for (const field of SAMPLE_FIELDS) entry.total[field] += minute[field];
-    recorded.set(bucket, entry);
-  }
   const minutes = window.stepMs / MINUTE;
   const reads = Math.min(12, Math.max(1, minutes));
   const every = window.stepMs / reads;
@@ -299,7 +310,7 @@ export function aggregate(
   return points;
 }
 
-function zero(): Sample {
+export function zero(): Sample {
   return { cpu: 0, ram: 0, diskMain: 0, diskExtra: 0, netTxVol: 0, netRxVol: 0, netTxPkg: 0, netRxPkg: 0 };
 }
 

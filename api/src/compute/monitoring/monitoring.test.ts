@@ -325,6 +325,12 @@ describe('the sampler and the alert evaluation', () => {
       expect(firing).toMatchObject({ uid: rule.uid, firing: true, lastValue: 97.5, recoveredAt: null });
       expect(Date.parse(firing.firedAt)).toBe(clock.now());
 
+      // the chart reads the recorded minutes (summed per step in the database)
+      const hour = (await gql(demo, METRICS, { c: CAB, u: DEMO_INSTANCES.fedoraLab.uid, r: 'HOUR' })).body
+        .data.instanceMetrics.points;
+      expect(hour.slice(-10).map((p: Json) => p.cpu)).toEqual(Array(10).fill(97.5));
+      expect(hour.at(-11).cpu).not.toBe(97.5);
+
       // the episode goes on: minutes pass, nothing more is said
       await clock.advance(3 * MINUTE);
       expect(mine()).toHaveLength(1);

@@ -1,9 +1,14 @@
-import { and, desc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authorizedPeople, users, workspaceEmployees, workspaces } from '../../db/schema.js';
 import { computeInstances, computePlans } from '../tables.js';
-import type { MachineShape, StoredMinute } from './metrics.js';
-import { type AlertRuleRow, computeAlertRules, computeMetricSamples } from './tables.js';
+import { type MachineShape, type Recorded, SAMPLE_FIELDS, type Sample, type Window } from './metrics.js';
+import { type AlertRuleRow, computeAlertRules } from './tables.js';
+
+/** Raw SQL rows; both drivers answer `execute` with `{ rows }`. */
+async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export interface Machine extends MachineShape {
   workspaceId: string;
@@ -40,31 +45,72 @@ export async function machines(
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.getTime() }));
 }
 
-/** The recorded minutes of these instances in [from, to), by instance. */
-export async function storedMinutes(
+const SUMS = sql.raw(
+  SAMPLE_FIELDS.map(
+    (f) => `coalesce(sum(s.${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}), 0) as "${f}"`,
+  ).join(', '),
+);
+
+type SumRow = Sample & { n: number };
+const recordedOf = (row: SumRow): Recorded => ({
+  n: row.n,
+  total: Object.fromEntries(SAMPLE_FIELDS.map((f) => [f, Number(row[f])])) as unknown as Sample,
+});
+
+/**
+ * The recorded minutes of these instances summed per bucket of the window, in the database: at most
+ * `points` rows per instance, whatever the range.
+ */
+export async function recordedBuckets(
   db: Db,
   uids: string[],
-  from: number,
-  to: number,
-): Promise<Map<string, StoredMinute[]>> {
-  const byInstance = new Map<string, StoredMinute[]>();
+  window: Window,
+): Promise<Map<string, Map<number, Recorded>>> {
+  const byInstance = new Map<string, Map<number, Recorded>>();
   if (uids.length === 0) return byInstance;
-  const rows = await db
-    .select()
-    .from(computeMetricSamples)
-    .where(
-      and(
-        inArray(computeMetricSamples.instanceId, uids),
-        gte(computeMetricSamples.at, new Date(from)),
-        lt(computeMetricSamples.at, new Date(to)),
-      ),
-    );
-  for (const { instanceId, at, ...sample } of rows) {
-    const list = byInstance.get(instanceId) ?? [];
-    list.push({ ...sample, at: at.getTime() });
-    byInstance.set(instanceId, list);
+  const rows = await queryRows<SumRow & { instance_id: string; bucket: number }>(
+    db,
+    sql`select s.instance_id, floor((extract(epoch from s.at) * 1000 - ${window.from}) / ${window.stepMs})::int as bucket,
+          count(*)::int as n, ${SUMS}
+        from compute_metric_samples s
+        where s.instance_id in (${sql.join(
+          uids.map((uid) => sql`${uid}::uuid`),
+          sql`, `,
+        )})
+          and s.at >= ${new Date(window.from).toISOString()}::timestamptz and s.at < ${new Date(window.to).toISOString()}::timestamptz
+        group by 1, 2`,
+  );
+  for (const row of rows) {
+    const buckets = byInstance.get(row.instance_id) ?? new Map<number, Recorded>();
+    buckets.set(row.bucket, recordedOf(row));
+    byInstance.set(row.instance_id, buckets);
   }
   return byInstance;
+}
+
+/** For each rule, its instance's recorded minutes over the rule's period up to `to`, summed. */
+export async function recordedForRules(
+  db: Db,
+  ruleIds: string[],
+  to: number,
+): Promise<Map<string, Recorded>> {
+  const byRule = new Map<string, Recorded>();
+  if (ruleIds.length === 0) return byRule;
+  const end = new Date(to).toISOString();
+  const rows = await queryRows<SumRow & { id: string }>(
+    db,
+    sql`select r.id, count(s.at)::int as n, ${SUMS}
+        from compute_alert_rules r
+        left join compute_metric_samples s on s.instance_id = r.instance_id
+          and s.at >= ${end}::timestamptz - make_interval(mins => r.period_minutes) and s.at < ${end}::timestamptz
+        where r.id in (${sql.join(
+          ruleIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        group by r.id`,
+  );
+  for (const row of rows) byRule.set(row.id, recordedOf(row));
+  return byRule;
 }
 
 /** A workspace's rules (of one instance), newest first, on live instances only. */

@@ -26,13 +26,15 @@ import {
   type Sample,
   type SampleField,
   simulatedSample,
+  zero,
 } from './metrics.js';
 import {
   enabledRules,
   type Machine,
   machines,
   type Recipient,
-  storedMinutes,
+  recordedBuckets,
+  recordedForRules,
   workspaceOf,
   workspaceRecipients,
 } from './repository.js';
@@ -68,7 +70,7 @@ export const SAMPLE_RETENTION_MS = 24 * 60 * MINUTE;
  */
 export class MonitoringService {
   /** dev tool: values an instance reads until cleared, by sample field */
-  private readonly forced = new Map<string, Partial<Sample>>();
+  private readonly forced = new Map<string, Partial<Record<SampleField, { value: number; from: number }>>>();
   private timer: { cancel(): void } | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
@@ -108,11 +110,17 @@ export class MonitoringService {
     });
   }
 
-  /** What an instance reads at `at`: the simulator's shape with the forced values over it. */
+  /** What an instance reads at `at`: the simulator's shape, with the values forced since before `at`. */
   private read(machine: Machine, at: number): Sample | null {
     const sample = simulatedSample(machine, at);
     const forced = this.forced.get(machine.uid);
-    return sample && forced ? { ...sample, ...forced } : sample;
+    if (!sample || !forced) return sample;
+    const read = { ...sample };
+    for (const [field, force] of Object.entries(forced) as Array<
+      [SampleField, { value: number; from: number }]
+    >)
+      if (at >= force.from) read[field] = force.value;
+    return read;
   }
 
   /** Records the current minute of every live instance, drops old minutes, evaluates the rules. */
@@ -145,15 +153,16 @@ export class MonitoringService {
    */
   async force(machine: Machine, metric: AlertMetric, value: number | null, minutes: number): Promise<void> {
     const field = METRIC_FIELD[metric];
+    const end = Math.floor(this.now() / MINUTE) * MINUTE;
+    const from = end - (minutes - 1) * MINUTE;
     const current = { ...this.forced.get(machine.uid) };
     if (value === null) delete current[field];
-    else current[field] = toSampleUnit(metric, value, machine);
+    else current[field] = { value: toSampleUnit(metric, value, machine), from };
     if (Object.keys(current).length > 0) this.forced.set(machine.uid, current);
     else this.forced.delete(machine.uid);
     if (value !== null) {
-      const end = Math.floor(this.now() / MINUTE) * MINUTE;
       const rows = [];
-      for (let at = end - (minutes - 1) * MINUTE; at <= end; at += MINUTE) {
+      for (let at = from; at <= end; at += MINUTE) {
         const sample = this.read(machine, at);
         if (sample) rows.push({ instanceId: machine.uid, at: new Date(at), ...sample });
       }
@@ -172,14 +181,13 @@ export class MonitoringService {
   /** The points of a range for these machines: one series each, or (`combined`) their sum. */
   async series(list: Machine[], range: MetricRange, combined: boolean): Promise<Point[]> {
     const window = rangeWindow(range, this.now());
-    const stored = await storedMinutes(
+    const recorded = await recordedBuckets(
       this.db,
       list.map((m) => m.uid),
-      window.from,
-      window.to,
+      window,
     );
     const each = list.map((machine) =>
-      aggregate(window, stored.get(machine.uid) ?? [], (at) => this.read(machine, at)),
+      aggregate(window, recorded.get(machine.uid) ?? new Map(), (at) => this.read(machine, at)),
     );
     if (combined) return combine(each);
     return each[0] ?? [];
@@ -192,15 +200,18 @@ export class MonitoringService {
     const list = await machines(this.db, { uids: [...new Set(rules.map((r) => r.instanceId))] });
     const byUid = new Map(list.map((m) => [m.uid, m]));
     const to = Math.floor(this.now() / MINUTE) * MINUTE + MINUTE;
-    const longest = Math.max(...rules.map((r) => r.periodMinutes));
-    const stored = await storedMinutes(this.db, [...byUid.keys()], to - longest * MINUTE, to);
+    const recorded = await recordedForRules(
+      this.db,
+      rules.map((r) => r.id),
+      to,
+    );
     for (const rule of rules) {
       const machine = byUid.get(rule.instanceId);
       if (!machine) continue;
       const stepMs = rule.periodMinutes * MINUTE;
       const [point] = aggregate(
         { from: to - stepMs, to, stepMs, points: 1 },
-        stored.get(machine.uid) ?? [],
+        new Map([[0, recorded.get(rule.id) ?? { n: 0, total: zero() }]]),
         (at) => this.read(machine, at),
       );
       const average = point && isComplete(point) ? ruleValue(rule.metric, point, capacityOf(machine)) : null;
