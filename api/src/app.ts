@@ -2,6 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { CONSOLE_ENDPOINT, registerConsoleSocket } from './compute/console/socket.js';
 import { registerDevComputeTools } from './compute/dev-tools.js';
+import { registerDevMonitoringTools } from './compute/monitoring/dev-tools.js';
+import { type MonitoringOptions, MonitoringService } from './compute/monitoring/service.js';
 import { realScheduler } from './compute/scheduler.js';
 import { type ComputeOptions, ComputeService } from './compute/service.js';
 import type { Config } from './config.js';
@@ -43,6 +45,8 @@ export interface AppDeps {
   websocket?: Partial<WebsocketTimers>;
   /** Tests give the compute simulator a clock they move (and a failure draw) here. */
   compute?: Partial<ComputeOptions>;
+  /** Tests set the sampler's interval here (its clock is the compute scheduler). */
+  monitoring?: Partial<MonitoringOptions>;
 }
 
 declare module 'fastify' {
@@ -99,12 +103,22 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   // cancelled, running work awaited) before the database closes.
   app.addHook('onReady', () => compute.start());
   app.addHook('onClose', () => compute.close());
+  // The metric sampler and alert evaluation, every minute of the compute scheduler's clock.
+  const monitoring = new MonitoringService(deps.database.db, pubsub, app.log, identity.mailer, {
+    scheduler: compute.options.scheduler,
+    sampleMs: 60_000,
+    publicUrl: config.identity.publicUrl,
+    ...deps.monitoring,
+  });
+  app.addHook('onReady', () => monitoring.start());
+  app.addHook('onClose', () => monitoring.close());
   const graphql: GraphqlServices = {
     db: deps.database.db,
     pubsub,
     wsaTokens: new WsaTokens(config.graphql.secretKey, config.graphql.wsaTokenTtlS, identity.now),
     now: identity.now,
     compute,
+    monitoring,
   };
   const yoga = createPortalYoga({
     services: graphql,
@@ -137,6 +151,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   if (config.identity.devTools) {
     registerDevWorkspaceTools(app, graphql);
     registerDevComputeTools(app, graphql);
+    registerDevMonitoringTools(app, graphql);
   }
 
   registerHostStatic(app, config.hostDist);

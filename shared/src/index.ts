@@ -33,6 +33,7 @@ export {
   TIME_FORMATS,
   type TimeFormat,
 } from './format/dates';
+export { localNumber } from './format/localNumber';
 export { currencySymbol, displayedBalance, formatMoney } from './format/money';
 export { initials, workspaceLogo } from './format/names';
 export {
@@ -78,6 +79,7 @@ export {
   PERMISSION_DENIED_MESSAGE,
   SIGNATURE_EXPIRED_MESSAGE,
 } from './graphql/graphqlErrors';
+export { MONITORING_CACHE_UPDATES } from './graphql/monitoringCache';
 export {
   PORTAL_NOTIFY_CONTEXT_KEY,
   type PortalErrorHandlers,

@@ -737,11 +737,11 @@ describe('start-up and dev tools', () => {
       expect((await plain.inject({ method: 'POST', url: '/_dev/compute/charges/tick' })).statusCode).toBe(
         404,
       );
-      expect(plainClock.pending).toBe(1); // the charges ticker
+      expect(plainClock.pending).toBe(2); // the charges ticker and the metric sampler
     } finally {
       await plain.close();
     }
-    // Closing the app stops the simulator and the charges: nothing is left to run.
+    // Closing the app stops the simulator, the charges and the sampler: nothing is left to run.
     expect(plainClock.pending).toBe(0);
   });
 });

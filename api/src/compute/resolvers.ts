@@ -15,7 +15,7 @@ import { ComputeRefusal, type InstanceChangedPayload } from './service.js';
 import { COMPUTE_MESSAGES, isHostName, isRootPasswordAccepted } from './validation.js';
 
 /** A refusal the user can act on, with the input field it is about (`extensions.field`). */
-const refusal = (message: string, code: string, field?: string) =>
+export const refusal = (message: string, code: string, field?: string) =>
   new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
 
 async function refusing<T>(work: () => Promise<T>): Promise<T> {

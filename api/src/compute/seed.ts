@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { DEMO_INSTANCES, type DemoInstance, OTHER_INSTANCES } from '../db/demo.js';
 import { addressesFor } from './addresses.js';
 import { IMAGES, LOCATIONS, OFFERS, PLANS } from './catalog.js';
+import { seedMonitoringDemo } from './monitoring/seed.js';
 import {
   computeImages,
   computeInstances,
@@ -264,4 +265,5 @@ export async function seedComputeDemo(
       ...DEMO_ROWS.map((seed) => row(workspaces.cabinetId, seed)),
       ...OTHER_ROWS.map((seed) => row(workspaces.otherId, seed)),
     ]);
+  await seedMonitoringDemo(db, workspaces.cabinetId);
 }

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { MonitoringService } from '../compute/monitoring/service.js';
 import type { ComputeService } from '../compute/service.js';
 import type { Db } from '../db/client.js';
 import { authSessions, type User } from '../db/schema.js';
@@ -26,6 +27,8 @@ export interface GraphqlServices {
   now: () => number;
   /** The compute domain: driver, life cycle and charges. */
   compute: ComputeService;
+  /** Compute monitoring: the metric sampler and the alert rules' evaluation. */
+  monitoring: MonitoringService;
 }
 
 /**

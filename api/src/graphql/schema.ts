@@ -3,6 +3,11 @@ import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
 import { consoleQueries } from '../compute/console/resolvers.js';
+import {
+  monitoringMutations,
+  monitoringQueries,
+  monitoringSubscriptions,
+} from '../compute/monitoring/resolvers.js';
 import { computeMutations, computeQueries, computeSubscriptions } from '../compute/resolvers.js';
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
@@ -42,12 +47,19 @@ const Query: Required<QueryResolvers> = {
   ...invitationQueries,
   ...computeQueries,
   ...consoleQueries,
+  ...monitoringQueries,
 };
-const Mutation: Required<MutationResolvers> = { ...invitationMutations, ...meMutations, ...computeMutations };
+const Mutation: Required<MutationResolvers> = {
+  ...invitationMutations,
+  ...meMutations,
+  ...computeMutations,
+  ...monitoringMutations,
+};
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
   ...meSubscriptions,
   ...computeSubscriptions,
+  ...monitoringSubscriptions,
 };
 
 export const resolvers: Resolvers = {

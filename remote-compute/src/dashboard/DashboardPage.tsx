@@ -6,6 +6,7 @@ import { useLocation, useParams } from 'react-router';
 import { computeEnabled } from '../common/computeAccess';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import { InstancesTable } from '../instances/InstancesTable';
+import { MonitoringView } from '../monitoring/MonitoringView';
 import { DASHBOARD_TABS, type DashboardTab, dashboardPath, dashboardTab } from './dashboardTabs';
 
 const useStyles = makeStyles({
@@ -57,6 +58,8 @@ export default function DashboardPage() {
           />
         ) : tab === 'instances' ? (
           <InstancesTable contractUid={contractUid} />
+        ) : tab === 'monitoring' ? (
+          <MonitoringView contractUid={contractUid} />
         ) : (
           <EmptyState
             media={<ClockRegular />}

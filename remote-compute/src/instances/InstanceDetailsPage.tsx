@@ -33,6 +33,7 @@ import { consolePath } from '../console/consolePath';
 import { dashboardPath } from '../dashboard/dashboardTabs';
 import { InstanceDetailsDocument, RenameInstanceDocument } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
+import { MonitoringView } from '../monitoring/MonitoringView';
 import { HOST_NAME } from '../new-instance/newInstanceForm';
 import { formatMemory } from '../new-instance/pricing';
 import { InstanceActionsMenu } from './InstanceActionsMenu';
@@ -42,7 +43,7 @@ import { OsIconView } from './OsIconView';
 import { useInstanceAction } from './useInstanceAction';
 import { useInstanceLiveUpdates } from './useInstanceLiveUpdates';
 
-export const DETAILS_TABS = ['overview', 'settings'] as const;
+export const DETAILS_TABS = ['overview', 'monitoring', 'settings'] as const;
 type DetailsTab = (typeof DETAILS_TABS)[number];
 const detailsTab = (segment: string | undefined): DetailsTab =>
   (DETAILS_TABS as readonly string[]).includes(segment ?? '') ? (segment as DetailsTab) : 'overview';
@@ -147,7 +148,13 @@ export default function InstanceDetailsPage() {
         ))}
       </TabList>
       <div role="tabpanel" aria-label={t(`details.tab.${tab}`)}>
-        {tab === 'overview' ? <Overview instance={instance} /> : <Settings instance={instance} />}
+        {tab === 'overview' ? (
+          <Overview instance={instance} />
+        ) : tab === 'monitoring' ? (
+          <MonitoringView contractUid={contractUid} instanceUid={instance.uid} />
+        ) : (
+          <Settings instance={instance} />
+        )}
       </div>
     </div>
   );

@@ -70,7 +70,7 @@ export function computeClient(answers: Record<string, Answer>) {
   });
   /** an `instanceChanged` event on every open subscription */
   const instanceChanged = (changed: InstanceFieldsFragment, deleted = false) => {
-    for (const sink of sinks)
+    for (const sink of sinks.filter((s) => s.query.includes('instanceChanged')))
       sink.next({
         data: {
           __typename: 'Subscription',
@@ -79,7 +79,13 @@ export function computeClient(answers: Record<string, Answer>) {
       } as never);
   };
   const subscribed = () => sinks.length > 0;
-  return { client, fetch, instanceChanged, subscribed };
+  /** any subscription's event (its `data`, with `__typename`s) on the open subscriptions of that field */
+  const push = (field: string, data: object) => {
+    for (const sink of sinks)
+      if (sink.query.includes(field))
+        sink.next({ data: { __typename: 'Subscription', [field]: data } } as never);
+  };
+  return { client, fetch, instanceChanged, subscribed, push };
 }
 
 export const instancesAnswer = (list: InstanceFieldsFragment[]) => () => ({

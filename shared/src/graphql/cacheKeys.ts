@@ -42,4 +42,9 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   PlanPrice: embedded,
   ComputeCatalog: embedded,
   InstanceChange: embedded,
+  // compute monitoring (compute-monitoring.graphql): a series is asked again per range, a rule by uid
+  MetricSeries: embedded,
+  MetricPoint: embedded,
+  AlertRule: keyBy('uid'),
+  AlertRuleChange: embedded,
 };

@@ -12,6 +12,7 @@ import { type CacheExchangeOpts, cacheExchange } from '@urql/exchange-graphcache
 import { ME_CACHE_UPDATES } from '../me/language';
 import { PORTAL_CACHE_KEYS } from './cacheKeys';
 import { COMPUTE_CACHE_UPDATES } from './computeCache';
+import { MONITORING_CACHE_UPDATES } from './monitoringCache';
 import { type PortalErrorHandlers, portalErrorExchange } from './portalErrorExchange';
 
 /** The main api (spec section 7), on the portal's own origin. */
@@ -90,9 +91,14 @@ export function createPortalClient(options: PortalClientOptions): Client {
           Mutation: {
             ...ME_CACHE_UPDATES.Mutation,
             ...COMPUTE_CACHE_UPDATES.Mutation,
+            ...MONITORING_CACHE_UPDATES.Mutation,
             ...cache?.updates?.Mutation,
           },
-          Subscription: { ...COMPUTE_CACHE_UPDATES.Subscription, ...cache?.updates?.Subscription },
+          Subscription: {
+            ...COMPUTE_CACHE_UPDATES.Subscription,
+            ...MONITORING_CACHE_UPDATES.Subscription,
+            ...cache?.updates?.Subscription,
+          },
         },
       }),
       portalErrorExchange(options),
