@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerDevComputeTools } from './compute/dev-tools.js';
+import { registerDevNetworkTools } from './compute/network/dev-tools.js';
+import { NetworkService } from './compute/network/service.js';
 import { realScheduler } from './compute/scheduler.js';
 import { type ComputeOptions, ComputeService } from './compute/service.js';
 import type { Config } from './config.js';
@@ -98,6 +100,13 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   // cancelled, running work awaited) before the database closes.
   app.addHook('onReady', () => compute.start());
   app.addHook('onClose', () => compute.close());
+  // traffic and the firewall's dropped packets accrue on the simulator's clock, as often as charges
+  const network = new NetworkService(deps.database.db, pubsub, app.log, {
+    scheduler: compute.options.scheduler,
+    tickMs: compute.options.chargeTickMs,
+  });
+  app.addHook('onReady', () => network.start());
+  app.addHook('onClose', () => network.close());
   const graphql: GraphqlServices = {
     db: deps.database.db,
     pubsub,
@@ -123,6 +132,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   if (config.identity.devTools) {
     registerDevWorkspaceTools(app, graphql);
     registerDevComputeTools(app, graphql);
+    registerDevNetworkTools(app, network);
   }
 
   registerHostStatic(app, config.hostDist);

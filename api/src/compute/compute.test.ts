@@ -737,7 +737,7 @@ describe('start-up and dev tools', () => {
       expect((await plain.inject({ method: 'POST', url: '/_dev/compute/charges/tick' })).statusCode).toBe(
         404,
       );
-      expect(plainClock.pending).toBe(1); // the charges ticker
+      expect(plainClock.pending).toBe(2); // the charges ticker and the network's (traffic) ticker
     } finally {
       await plain.close();
     }

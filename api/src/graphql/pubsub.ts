@@ -1,4 +1,5 @@
 import { createPubSub } from 'graphql-yoga';
+import type { NetworkChangedPayload } from '../compute/network/service.js';
 import type { InstanceChangedPayload } from '../compute/service.js';
 import type { Notification } from './generated/resolvers.js';
 
@@ -17,4 +18,6 @@ export const createPortalPubSub = () =>
     notifications: [userId: string, payload: Notification];
     /** An instance of the workspace changed (created, status, pending action, charges, deleted). */
     instanceChanged: [contractUid: string, payload: InstanceChangedPayload];
+    /** Network of instances of the workspace changed (traffic, dropped packets, rDNS, firewall). */
+    networkChanged: [contractUid: string, payload: NetworkChangedPayload];
   }>();

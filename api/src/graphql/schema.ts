@@ -2,6 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
+import {
+  networkInstanceFields,
+  networkMutations,
+  networkSubscriptions,
+} from '../compute/network/resolvers.js';
 import { computeMutations, computeQueries, computeSubscriptions } from '../compute/resolvers.js';
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
@@ -41,17 +46,24 @@ const Query: Required<QueryResolvers> = {
   ...invitationQueries,
   ...computeQueries,
 };
-const Mutation: Required<MutationResolvers> = { ...invitationMutations, ...meMutations, ...computeMutations };
+const Mutation: Required<MutationResolvers> = {
+  ...invitationMutations,
+  ...meMutations,
+  ...computeMutations,
+  ...networkMutations,
+};
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
   ...meSubscriptions,
   ...computeSubscriptions,
+  ...networkSubscriptions,
 };
 
 export const resolvers: Resolvers = {
   Query,
   Mutation,
   Subscription,
+  Instance: { ...networkInstanceFields },
   Decimal,
   Date: DateScalar,
   DateTime,
