@@ -4,8 +4,10 @@ import { EmptyState, usePortal } from '@portal/shared';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { computeEnabled } from '../common/computeAccess';
+import { FirewallOverview } from '../firewall/FirewallOverview';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import { InstancesTable } from '../instances/InstancesTable';
+import { NetworkOverview } from '../network/NetworkOverview';
 import { DASHBOARD_TABS, type DashboardTab, dashboardPath, dashboardTab } from './dashboardTabs';
 
 const useStyles = makeStyles({
@@ -57,6 +59,10 @@ export default function DashboardPage() {
           />
         ) : tab === 'instances' ? (
           <InstancesTable contractUid={contractUid} />
+        ) : tab === 'network' ? (
+          <NetworkOverview contractUid={contractUid} />
+        ) : tab === 'firewall' ? (
+          <FirewallOverview contractUid={contractUid} />
         ) : (
           <EmptyState
             media={<ClockRegular />}

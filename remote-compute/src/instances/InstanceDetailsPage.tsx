@@ -30,8 +30,10 @@ import { useMutation, useQuery } from 'urql';
 import { z } from 'zod';
 import { RouterLink } from '../common/RouterLink';
 import { dashboardPath } from '../dashboard/dashboardTabs';
+import { InstanceFirewallPanel } from '../firewall/InstanceFirewallPanel';
 import { InstanceDetailsDocument, RenameInstanceDocument } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
+import { InstanceNetworkPanel } from '../network/InstanceNetworkPanel';
 import { HOST_NAME } from '../new-instance/newInstanceForm';
 import { formatMemory } from '../new-instance/pricing';
 import { InstanceActionsMenu } from './InstanceActionsMenu';
@@ -41,7 +43,7 @@ import { OsIconView } from './OsIconView';
 import { useInstanceAction } from './useInstanceAction';
 import { useInstanceLiveUpdates } from './useInstanceLiveUpdates';
 
-export const DETAILS_TABS = ['overview', 'settings'] as const;
+export const DETAILS_TABS = ['overview', 'network', 'firewall', 'settings'] as const;
 type DetailsTab = (typeof DETAILS_TABS)[number];
 const detailsTab = (segment: string | undefined): DetailsTab =>
   (DETAILS_TABS as readonly string[]).includes(segment ?? '') ? (segment as DetailsTab) : 'overview';
@@ -143,7 +145,20 @@ export default function InstanceDetailsPage() {
         ))}
       </TabList>
       <div role="tabpanel" aria-label={t(`details.tab.${tab}`)}>
-        {tab === 'overview' ? <Overview instance={instance} /> : <Settings instance={instance} />}
+        {tab === 'overview' ? (
+          <Overview instance={instance} />
+        ) : tab === 'network' ? (
+          <InstanceNetworkPanel contractUid={contractUid} uid={instance.uid} name={instance.name} />
+        ) : tab === 'firewall' ? (
+          <InstanceFirewallPanel
+            contractUid={contractUid}
+            uid={instance.uid}
+            name={instance.name}
+            running={instance.status === 'ACTIVE'}
+          />
+        ) : (
+          <Settings instance={instance} />
+        )}
       </div>
     </div>
   );
