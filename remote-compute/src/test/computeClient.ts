@@ -79,7 +79,14 @@ export function computeClient(answers: Record<string, Answer>) {
       } as never);
   };
   const subscribed = () => sinks.length > 0;
-  return { client, fetch, instanceChanged, subscribed };
+  /** a `networkChanged` event (networks as the api sends them, with their `__typename`s) */
+  const networkChanged = (networks: unknown[]) => {
+    for (const sink of sinks.filter((s) => s.query.includes('networkChanged')))
+      sink.next({
+        data: { __typename: 'Subscription', networkChanged: { __typename: 'NetworkChange', networks } },
+      } as never);
+  };
+  return { client, fetch, instanceChanged, networkChanged, subscribed };
 }
 
 export const instancesAnswer = (list: InstanceFieldsFragment[]) => () => ({
