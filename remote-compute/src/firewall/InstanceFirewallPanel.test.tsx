@@ -5,6 +5,9 @@ import { computeClient, instance, typedInstance } from '../test/computeClient';
 import { firewall, network, rule, typedFirewall, typedNetwork } from '../test/networkData';
 import { renderPage } from '../test/renderPage';
 
+/** A fake api answer (a function of the variables, defined here so no inline arrow reads as a component). */
+const reply = (body: unknown) => () => body;
+
 const route = '/workspace/:contractUid/instance/vm/:id/:tab?';
 const WEB = instance('web-1');
 const OPENED = firewall({
@@ -17,14 +20,14 @@ const OPENED = firewall({
 
 function setup(answers: Record<string, (variables: Record<string, unknown>) => unknown> = {}) {
   const api = computeClient({
-    InstanceDetails: () => ({ data: { __typename: 'Query', instance: typedInstance(WEB) } }),
-    InstanceNetwork: () => ({
+    InstanceDetails: reply({ data: { __typename: 'Query', instance: typedInstance(WEB) } }),
+    InstanceNetwork: reply({
       data: {
         __typename: 'Query',
         instance: { __typename: 'Instance', uid: WEB.uid, network: typedNetwork(network()) },
       },
     }),
-    AddFirewallRule: () => ({ data: { __typename: 'Mutation', addFirewallRule: typedFirewall(OPENED) } }),
+    AddFirewallRule: reply({ data: { __typename: 'Mutation', addFirewallRule: typedFirewall(OPENED) } }),
     ...answers,
   });
   const rendered = renderPage(<InstanceDetailsPage />, {
@@ -95,7 +98,7 @@ describe('Instance details › Firewall', () => {
 
   it("the api's refusal lands on the field it names, the input stays", async () => {
     const { user } = setup({
-      AddFirewallRule: () => ({
+      AddFirewallRule: reply({
         data: null,
         errors: [
           {
@@ -118,7 +121,7 @@ describe('Instance details › Firewall', () => {
 
   it('deletes a rule through the confirm dialog, naming it', async () => {
     const { user, api, portal } = setup({
-      DeleteFirewallRule: () => ({
+      DeleteFirewallRule: reply({
         data: { __typename: 'Mutation', deleteFirewallRule: typedFirewall(firewall({ rules: [] })) },
       }),
     });
@@ -140,7 +143,7 @@ describe('Instance details › Firewall', () => {
 
   it('changes the default policy at once; live events update the dropped packets', async () => {
     const { user, api } = setup({
-      SetFirewallPolicy: () => ({
+      SetFirewallPolicy: reply({
         data: {
           __typename: 'Mutation',
           setFirewallPolicy: typedFirewall(firewall({ inboundPolicy: 'ACCEPT' })),
