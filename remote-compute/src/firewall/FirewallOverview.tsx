@@ -24,7 +24,7 @@ import { useWorkspaceNetworks } from '../network/useWorkspaceNetworks';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   scroller: { overflowX: 'auto', maxWidth: '100%' },
-  table: { minWidth: '900px' },
+  table: { minWidth: '900px', tableLayout: 'auto' },
   services: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   number: { fontVariantNumeric: 'tabular-nums' },
 });

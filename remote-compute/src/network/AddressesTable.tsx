@@ -19,8 +19,8 @@ import { ReverseDnsDialog } from './ReverseDnsDialog';
 
 const useStyles = makeStyles({
   scroller: { overflowX: 'auto', maxWidth: '100%' },
-  table: { minWidth: '760px' },
-  mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
+  table: { minWidth: '760px', tableLayout: 'auto' },
+  mono: { fontFamily: tokens.fontFamilyMonospace, whiteSpace: 'nowrap' },
   cell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   muted: { color: tokens.colorNeutralForeground3 },
 });

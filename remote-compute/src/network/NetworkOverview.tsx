@@ -25,8 +25,9 @@ import { type NetworkRow, useWorkspaceNetworks } from './useWorkspaceNetworks';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   scroller: { overflowX: 'auto', maxWidth: '100%' },
-  table: { minWidth: '1040px' },
-  mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
+  table: { minWidth: '1000px', tableLayout: 'auto' },
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
+  rdns: { whiteSpace: 'nowrap' },
   cell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
   name: {
     display: 'flex',
@@ -103,14 +104,16 @@ export function NetworkOverview({ contractUid }: { contractUid: string }) {
                   <TableCell>
                     <span className={styles.name}>
                       <RouterLink to={networkPath(contractUid, row.uid, 'network')}>{row.name}</RouterLink>
-                      <InstanceStatus instance={row} />
+                      <InstanceStatus instance={{ ...row, lastError: null }} />
                     </span>
                   </TableCell>
                   <TableCell>{address(row, 'IPV4', 'PUBLIC', t('network.publicIpv4'))}</TableCell>
                   <TableCell>{address(row, 'IPV6', 'PUBLIC', t('network.publicIpv6'))}</TableCell>
                   <TableCell>{address(row, 'IPV4', 'PRIVATE', t('network.privateIpv4'))}</TableCell>
                   <TableCell>
-                    <span className={v4?.rdnsIsDefault ? styles.muted : styles.mono}>{v4?.rdns ?? '—'}</span>
+                    <span className={v4?.rdnsIsDefault ? `${styles.rdns} ${styles.muted}` : styles.rdns}>
+                      {v4?.rdns ?? '—'}
+                    </span>
                   </TableCell>
                   <TableCell>
                     <TrafficBar
