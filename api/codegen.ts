@@ -17,6 +17,8 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         strictScalars: true,
         useIndexSignature: false,
+        // fields other domains resolve are not part of what a resolver answers (src/compute/models.ts)
+        mappers: { Instance: '../../compute/models.js#InstanceModel' },
         scalars: {
           Decimal: 'string',
           Date: 'string',

@@ -4,6 +4,8 @@ import { CONSOLE_ENDPOINT, registerConsoleSocket } from './compute/console/socke
 import { registerDevComputeTools } from './compute/dev-tools.js';
 import { registerDevMonitoringTools } from './compute/monitoring/dev-tools.js';
 import { type MonitoringOptions, MonitoringService } from './compute/monitoring/service.js';
+import { registerDevNetworkTools } from './compute/network/dev-tools.js';
+import { NetworkService } from './compute/network/service.js';
 import { realScheduler } from './compute/scheduler.js';
 import { type ComputeOptions, ComputeService } from './compute/service.js';
 import type { Config } from './config.js';
@@ -112,6 +114,13 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
   app.addHook('onReady', () => monitoring.start());
   app.addHook('onClose', () => monitoring.close());
+  // traffic and the firewall's dropped packets accrue on the simulator's clock, as often as charges
+  const network = new NetworkService(deps.database.db, pubsub, app.log, {
+    scheduler: compute.options.scheduler,
+    tickMs: compute.options.chargeTickMs,
+  });
+  app.addHook('onReady', () => network.start());
+  app.addHook('onClose', () => network.close());
   const graphql: GraphqlServices = {
     db: deps.database.db,
     pubsub,
@@ -152,6 +161,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevWorkspaceTools(app, graphql);
     registerDevComputeTools(app, graphql);
     registerDevMonitoringTools(app, graphql);
+    registerDevNetworkTools(app, network);
   }
 
   registerHostStatic(app, config.hostDist);

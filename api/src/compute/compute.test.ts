@@ -737,7 +737,7 @@ describe('start-up and dev tools', () => {
       expect((await plain.inject({ method: 'POST', url: '/_dev/compute/charges/tick' })).statusCode).toBe(
         404,
       );
-      expect(plainClock.pending).toBe(2); // the charges ticker and the metric sampler
+      expect(plainClock.pending).toBe(3); // the charges ticker, the metric sampler, the network's (traffic) ticker
     } finally {
       await plain.close();
     }

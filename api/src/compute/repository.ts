@@ -5,11 +5,11 @@ import type {
   ComputeImage,
   ComputeLocation,
   ComputePlan,
-  Instance,
   Offer,
   OfferKind,
 } from '../graphql/generated/resolvers.js';
 import { allowedActions } from './actions.js';
+import type { InstanceModel } from './models.js';
 import {
   type ComputeInstanceRow,
   computeImages,
@@ -102,7 +102,7 @@ export function toInstance(
   row: ComputeInstanceRow,
   catalog: Catalog,
   workspace: { contractUid: string; currency: string },
-): Instance {
+): InstanceModel {
   const image = catalog.image(row.imageId)!;
   return {
     uid: row.id,

@@ -2,9 +2,9 @@ import { GraphQLError } from 'graphql';
 import type { GraphQLContext } from '../graphql/context.js';
 import { permissionDenied } from '../graphql/errors.js';
 import type {
-  InstanceChange,
   MutationResolvers,
   QueryResolvers,
+  ResolversTypes,
   SubscriptionInstanceChangedArgs,
   SubscriptionResolvers,
 } from '../graphql/generated/resolvers.js';
@@ -115,7 +115,7 @@ export const computeSubscriptions = {
       payload: InstanceChangedPayload,
       { contractUid }: SubscriptionInstanceChangedArgs,
       ctx: GraphQLContext,
-    ): Promise<InstanceChange> => {
+    ): Promise<ResolversTypes['InstanceChange']> => {
       const workspace = await requireComputeWorkspace(ctx, contractUid, 'view');
       const row = await instanceRow(ctx.db, workspace.id, payload.uid, { withDeleted: true });
       if (!row) throw permissionDenied();

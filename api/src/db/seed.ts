@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { seedNetworkDemo } from '../compute/network/seed.js';
 import { seedComputeDemo } from '../compute/seed.js';
 import { hashPassword } from '../identity/passwords.js';
 import { hashToken } from '../identity/session.js';
@@ -525,4 +526,5 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
   ]);
 
   await seedComputeDemo(db, { cabinetId: ws.cabinet.id, otherId: ws.other.id, allIds: ids });
+  await seedNetworkDemo(db);
 }

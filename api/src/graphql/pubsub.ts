@@ -1,5 +1,6 @@
 import { createPubSub } from 'graphql-yoga';
 import type { AlertRuleChangedPayload } from '../compute/monitoring/service.js';
+import type { NetworkChangedPayload } from '../compute/network/service.js';
 import type { InstanceChangedPayload } from '../compute/service.js';
 import type { Notification } from './generated/resolvers.js';
 
@@ -20,4 +21,6 @@ export const createPortalPubSub = () =>
     instanceChanged: [contractUid: string, payload: InstanceChangedPayload];
     /** An alert rule of the workspace changed (created, edited, fired, recovered, deleted). */
     alertRuleChanged: [contractUid: string, payload: AlertRuleChangedPayload];
+    /** Network of instances of the workspace changed (traffic, dropped packets, rDNS, firewall). */
+    networkChanged: [contractUid: string, payload: NetworkChangedPayload];
   }>();

@@ -8,6 +8,11 @@ import {
   monitoringQueries,
   monitoringSubscriptions,
 } from '../compute/monitoring/resolvers.js';
+import {
+  networkInstanceFields,
+  networkMutations,
+  networkSubscriptions,
+} from '../compute/network/resolvers.js';
 import { computeMutations, computeQueries, computeSubscriptions } from '../compute/resolvers.js';
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
@@ -54,18 +59,21 @@ const Mutation: Required<MutationResolvers> = {
   ...meMutations,
   ...computeMutations,
   ...monitoringMutations,
+  ...networkMutations,
 };
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
   ...meSubscriptions,
   ...computeSubscriptions,
   ...monitoringSubscriptions,
+  ...networkSubscriptions,
 };
 
 export const resolvers: Resolvers = {
   Query,
   Mutation,
   Subscription,
+  Instance: { ...networkInstanceFields },
   Decimal,
   Date: DateScalar,
   DateTime,

@@ -10,7 +10,7 @@ const render = (path: string) =>
   renderPage(<DashboardPage />, {
     path,
     route,
-    graphql: computeClient({ Instances: instancesAnswer([]) }).client,
+    graphql: computeClient({ Instances: instancesAnswer([]), WorkspaceNetworks: instancesAnswer([]) }).client,
   });
 
 describe('dashboardTab', () => {
@@ -29,7 +29,7 @@ describe('DashboardPage', () => {
   it('the tab comes from the URL', async () => {
     render('/workspace/C-1/dashboard/network');
     expect(screen.getByRole('tab', { name: 'Network' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No instances yet' })).toBeTruthy();
   });
 
   it.each(['/workspace/C-1/dashboard', '/workspace/C-1/dashboard/nonsense'])(

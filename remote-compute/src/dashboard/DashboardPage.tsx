@@ -1,12 +1,14 @@
 import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { ClockRegular, LockClosedRegular } from '@fluentui/react-icons';
+import { LockClosedRegular } from '@fluentui/react-icons';
 import { EmptyState, usePortal } from '@portal/shared';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { computeEnabled } from '../common/computeAccess';
+import { FirewallOverview } from '../firewall/FirewallOverview';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import { InstancesTable } from '../instances/InstancesTable';
 import { MonitoringView } from '../monitoring/MonitoringView';
+import { NetworkOverview } from '../network/NetworkOverview';
 import { DASHBOARD_TABS, type DashboardTab, dashboardPath, dashboardTab } from './dashboardTabs';
 
 const useStyles = makeStyles({
@@ -60,12 +62,10 @@ export default function DashboardPage() {
           <InstancesTable contractUid={contractUid} />
         ) : tab === 'monitoring' ? (
           <MonitoringView contractUid={contractUid} />
+        ) : tab === 'network' ? (
+          <NetworkOverview contractUid={contractUid} />
         ) : (
-          <EmptyState
-            media={<ClockRegular />}
-            title={t('dashboard.comingSoon')}
-            text={t(`dashboard.comingSoonText.${tab}`)}
-          />
+          <FirewallOverview contractUid={contractUid} />
         )}
       </div>
     </div>

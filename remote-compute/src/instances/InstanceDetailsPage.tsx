@@ -31,9 +31,11 @@ import { z } from 'zod';
 import { RouterLink } from '../common/RouterLink';
 import { consolePath } from '../console/consolePath';
 import { dashboardPath } from '../dashboard/dashboardTabs';
+import { InstanceFirewallPanel } from '../firewall/InstanceFirewallPanel';
 import { InstanceDetailsDocument, RenameInstanceDocument } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import { MonitoringView } from '../monitoring/MonitoringView';
+import { InstanceNetworkPanel } from '../network/InstanceNetworkPanel';
 import { HOST_NAME } from '../new-instance/newInstanceForm';
 import { formatMemory } from '../new-instance/pricing';
 import { InstanceActionsMenu } from './InstanceActionsMenu';
@@ -43,7 +45,7 @@ import { OsIconView } from './OsIconView';
 import { useInstanceAction } from './useInstanceAction';
 import { useInstanceLiveUpdates } from './useInstanceLiveUpdates';
 
-export const DETAILS_TABS = ['overview', 'monitoring', 'settings'] as const;
+export const DETAILS_TABS = ['overview', 'monitoring', 'network', 'firewall', 'settings'] as const;
 type DetailsTab = (typeof DETAILS_TABS)[number];
 const detailsTab = (segment: string | undefined): DetailsTab =>
   (DETAILS_TABS as readonly string[]).includes(segment ?? '') ? (segment as DetailsTab) : 'overview';
@@ -152,6 +154,15 @@ export default function InstanceDetailsPage() {
           <Overview instance={instance} />
         ) : tab === 'monitoring' ? (
           <MonitoringView contractUid={contractUid} instanceUid={instance.uid} />
+        ) : tab === 'network' ? (
+          <InstanceNetworkPanel contractUid={contractUid} uid={instance.uid} name={instance.name} />
+        ) : tab === 'firewall' ? (
+          <InstanceFirewallPanel
+            contractUid={contractUid}
+            uid={instance.uid}
+            name={instance.name}
+            running={instance.status === 'ACTIVE'}
+          />
         ) : (
           <Settings instance={instance} />
         )}

@@ -85,7 +85,14 @@ export function computeClient(answers: Record<string, Answer>) {
       if (sink.query.includes(field))
         sink.next({ data: { __typename: 'Subscription', [field]: data } } as never);
   };
-  return { client, fetch, instanceChanged, subscribed, push };
+  /** a `networkChanged` event (networks as the api sends them, with their `__typename`s) */
+  const networkChanged = (networks: unknown[]) => {
+    for (const sink of sinks.filter((s) => s.query.includes('networkChanged')))
+      sink.next({
+        data: { __typename: 'Subscription', networkChanged: { __typename: 'NetworkChange', networks } },
+      } as never);
+  };
+  return { client, fetch, instanceChanged, networkChanged, subscribed, push };
 }
 
 export const instancesAnswer = (list: InstanceFieldsFragment[]) => () => ({

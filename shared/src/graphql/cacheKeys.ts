@@ -47,4 +47,13 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   MetricPoint: embedded,
   AlertRule: keyBy('uid'),
   AlertRuleChange: embedded,
+  // compute network (compute-network.graphql): an instance's network and firewall by the instance's
+  // uid, so a mutation's answer or a networkChanged event updates every screen showing them
+  InstanceNetwork: keyBy('uid'),
+  IpAddress: keyBy('uid'),
+  Firewall: keyBy('uid'),
+  FirewallRule: keyBy('uid'),
+  NetworkTraffic: embedded,
+  InstanceService: embedded,
+  NetworkChange: embedded,
 };

@@ -2,11 +2,10 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { permissionDenied } from '../../graphql/errors.js';
 import type {
-  AlertRule,
-  AlertRuleChange,
   AlertRuleInput,
   MutationResolvers,
   QueryResolvers,
+  ResolversTypes,
   SubscriptionAlertRuleChangedArgs,
   SubscriptionResolvers,
 } from '../../graphql/generated/resolvers.js';
@@ -20,6 +19,10 @@ import { capacityOf, RANGE_STEPS, rangeWindow } from './metrics.js';
 import { machines, ruleRow, ruleRows } from './repository.js';
 import type { AlertRuleChangedPayload } from './service.js';
 import { type AlertRuleRow, computeAlertRules } from './tables.js';
+
+/** As resolvers answer them: the instance as the `Instance` mapper (`InstanceModel`). */
+type AlertRule = ResolversTypes['AlertRule'];
+type AlertRuleChange = ResolversTypes['AlertRuleChange'];
 
 async function toRules(
   ctx: GraphQLContext,
