@@ -4,6 +4,12 @@ import { defineConfig } from 'drizzle-kit';
 // the api on start, so no credentials are needed here.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/compute/tables.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/compute/tables.ts',
+    './src/compute/lifecycle/tables.ts',
+    './src/compute/status/tables.ts',
+    './src/ssh-keys/tables.ts',
+  ],
   out: './drizzle',
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { GraphqlServices } from '../graphql/context.js';
+import { IncidentUpdateRefusal, postIncidentUpdate } from './status/updates.js';
 import { computeInstances } from './tables.js';
 
 /**
@@ -10,6 +11,9 @@ import { computeInstances } from './tables.js';
  * - `POST /_dev/compute/instances/:uid/fail-next`: the simulator fails the instance's next step
  *   (deployment or action) with a hypervisor-like message; answers `{uid, failNext: true}`; 404 for
  *   an unknown or deleted instance.
+ * - `POST /_dev/compute/status/incidents/:uid/updates` with `{status, message}`: posts an update to
+ *   a Status incident or maintenance (RESOLVED/COMPLETED close it) and publishes `statusChanged`;
+ *   answers `{ok: true}`, 400 with `{error}` when refused.
  * - `POST /_dev/compute/charges/tick`: accrues charges up to now and publishes what moved, at once
  *   instead of at the next tick; answers `{ok: true}`.
  */
@@ -30,6 +34,24 @@ export function registerDevComputeTools(app: FastifyInstance, services: GraphqlS
     simulator.failNext(row.id);
     reply.header('cache-control', 'no-store');
     return { uid: row.id, failNext: true };
+  });
+
+  app.post('/_dev/compute/status/incidents/:uid/updates', async (request, reply) => {
+    const { uid } = request.params as { uid: string };
+    const body = (request.body ?? {}) as { status?: unknown; message?: unknown };
+    reply.header('cache-control', 'no-store');
+    try {
+      await postIncidentUpdate(services.db, services.pubsub, {
+        incidentUid: uid,
+        status: String(body.status ?? ''),
+        message: String(body.message ?? ''),
+        now: services.compute.now(),
+      });
+    } catch (error) {
+      if (error instanceof IncidentUpdateRefusal) return reply.code(400).send({ error: error.message });
+      throw error;
+    }
+    return { ok: true };
   });
 
   app.post('/_dev/compute/charges/tick', async (_request, reply) => {

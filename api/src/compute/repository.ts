@@ -115,12 +115,15 @@ export function toInstance(
     status: row.status,
     pendingAction: row.pendingAction,
     lastError: row.lastError,
-    allowedActions: allowedActions(row.status, row.pendingAction),
+    allowedActions: allowedActions(row.status, row.pendingAction, row.resizingToPlanId !== null),
+    resizingTo: row.resizingToPlanId ? (catalog.plan(row.resizingToPlanId) ?? null) : null,
     charges: row.chargesBilled,
     currency: workspace.currency,
     ipv4: row.ipv4,
     ipv6: row.ipv6,
     createdAt: row.createdAt,
+    // Resolved by `Instance.sshKeys` (lifecycle/resolvers.ts) when asked for.
+    sshKeys: [],
   };
 }
 

@@ -17,4 +17,6 @@ export const createPortalPubSub = () =>
     notifications: [userId: string, payload: Notification];
     /** An instance of the workspace changed (created, status, pending action, charges, deleted). */
     instanceChanged: [contractUid: string, payload: InstanceChangedPayload];
+    /** An incident or maintenance of the Status page changed (for everyone: it is the provider's). */
+    statusChanged: [payload: { incidentUid: string }];
   }>();

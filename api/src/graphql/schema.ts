@@ -2,10 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
+import { lifecycleInstanceFields, lifecycleMutations } from '../compute/lifecycle/resolvers.js';
 import { computeMutations, computeQueries, computeSubscriptions } from '../compute/resolvers.js';
+import { statusQueries, statusSubscriptions } from '../compute/status/resolvers.js';
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
 import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
+import { sshKeyMutations, sshKeyQueries } from '../ssh-keys/resolvers.js';
 import { workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
 import type { GraphQLContext } from './context.js';
 import type {
@@ -40,18 +43,28 @@ const Query: Required<QueryResolvers> = {
   ...meQueries,
   ...invitationQueries,
   ...computeQueries,
+  ...sshKeyQueries,
+  ...statusQueries,
 };
-const Mutation: Required<MutationResolvers> = { ...invitationMutations, ...meMutations, ...computeMutations };
+const Mutation: Required<MutationResolvers> = {
+  ...invitationMutations,
+  ...meMutations,
+  ...computeMutations,
+  ...lifecycleMutations,
+  ...sshKeyMutations,
+};
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
   ...meSubscriptions,
   ...computeSubscriptions,
+  ...statusSubscriptions,
 };
 
 export const resolvers: Resolvers = {
   Query,
   Mutation,
   Subscription,
+  Instance: lifecycleInstanceFields,
   Decimal,
   Date: DateScalar,
   DateTime,
