@@ -23,7 +23,7 @@ import {
   zodValidate,
 } from '@portal/shared';
 import { FORM_ERROR } from 'final-form';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -32,6 +32,9 @@ import { RouterLink } from '../common/RouterLink';
 import { dashboardPath } from '../dashboard/dashboardTabs';
 import { InstanceDetailsDocument, RenameInstanceDocument } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
+import { InstanceSshKeys } from '../lifecycle/InstanceSshKeys';
+import { RebuildSection } from '../lifecycle/RebuildSection';
+import { ResizeSection } from '../lifecycle/ResizeSection';
 import { HOST_NAME } from '../new-instance/newInstanceForm';
 import { formatMemory } from '../new-instance/pricing';
 import { InstanceActionsMenu } from './InstanceActionsMenu';
@@ -143,13 +146,17 @@ export default function InstanceDetailsPage() {
         ))}
       </TabList>
       <div role="tabpanel" aria-label={t(`details.tab.${tab}`)}>
-        {tab === 'overview' ? <Overview instance={instance} /> : <Settings instance={instance} />}
+        {tab === 'overview' ? (
+          <Overview instance={instance} sshKeys={<InstanceSshKeys keys={instance.sshKeys} />} />
+        ) : (
+          <Settings instance={instance} />
+        )}
       </div>
     </div>
   );
 }
 
-function Overview({ instance }: { instance: InstanceRow }) {
+function Overview({ instance, sshKeys }: { instance: InstanceRow; sshKeys: ReactNode }) {
   const styles = useStyles();
   const { t } = useComputeTranslation();
   const { copy } = usePortal();
@@ -207,6 +214,7 @@ function Overview({ instance }: { instance: InstanceRow }) {
       <dd className={styles.value}>{formatDateTime(instance.createdAt)}</dd>
       <dt className={styles.term}>{t('details.charges')}</dt>
       <dd className={styles.value}>{formatMoney(instance.charges, instance.currency)}</dd>
+      {sshKeys}
     </dl>
   );
 }
@@ -256,6 +264,12 @@ function Settings({ instance }: { instance: InstanceRow }) {
           </form>
         )}
       </Form>
+      <div className={styles.section}>
+        <ResizeSection instance={instance} />
+      </div>
+      <div className={styles.section}>
+        <RebuildSection instance={instance} />
+      </div>
       <section className={styles.section}>
         <Subtitle2 as="h2">{t('details.deleteHeading')}</Subtitle2>
         <p>{t('details.deleteText')}</p>
