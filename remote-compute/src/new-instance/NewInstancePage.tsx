@@ -138,12 +138,9 @@ function NewInstanceForm({
   const currency = workspace?.balance.currency ?? VISITOR_CURRENCY;
   const [, createInstance] = useMutation(CreateInstanceDocument);
 
-  // the saved choices of a visitor, read once; a signed-in customer consumes them
-  const [restored] = useState(() => {
-    const saved = readConfiguration();
-    if (saved && signedIn) clearConfiguration();
-    return saved;
-  });
+  // the saved choices of a visitor, read once; forgotten when the customer has deployed (not on
+  // reading: the page mounts again while the shell switches to the signed-in layout)
+  const [restored] = useState(() => readConfiguration());
   const initialValues = useMemo<NewInstanceValues>(
     () => ({
       imageUid: restored?.imageUid ?? template?.imageUid,
@@ -186,6 +183,7 @@ function NewInstanceForm({
       { portalNotify: false },
     );
     if (result.error) return createInstanceErrors(result.error);
+    clearConfiguration();
     const created = result.data?.createInstance;
     notify({ type: 'success', message: t('newInstance.deployed', { name: created?.name ?? values.name }) });
     navigate(dashboardPath(workspace.contractUid, 'instances'));
