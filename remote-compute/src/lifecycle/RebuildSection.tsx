@@ -1,14 +1,30 @@
-import { MessageBar, MessageBarBody, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
-import { FormError, PasswordField, requiredText, SubmitButton, usePortal, zodValidate } from '@portal/shared';
+import {
+  Field,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  Select,
+  Subtitle2,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  FormError,
+  fieldError,
+  PasswordField,
+  requiredText,
+  SubmitButton,
+  usePortal,
+  useValidationText,
+  zodValidate,
+} from '@portal/shared';
 import { FORM_ERROR } from 'final-form';
 import { useMemo } from 'react';
-import { Form, useFormState } from 'react-final-form';
+import { Form, useField, useFormState } from 'react-final-form';
 import { useMutation, useQuery } from 'urql';
 import { z } from 'zod';
 import { ComputeCatalogDocument, RebuildInstanceDocument } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import type { InstanceRow } from '../instances/instanceList';
-import { ChoiceField } from '../new-instance/ChoiceField';
 import { withCredentials } from '../new-instance/newInstanceForm';
 import { SshKeysField } from '../ssh-keys/SshKeysField';
 
@@ -117,8 +133,7 @@ export function RebuildSection({ instance }: { instance: InstanceRow }) {
               if (form.getState().submitSucceeded) form.restart({ imageUid: instance.image.uid });
             }}
           >
-            <ChoiceField
-              name="imageUid"
+            <ImageSelect
               label={t('lifecycle.image')}
               groups={[
                 { heading: t('newInstance.os'), choices: byKind('OS') },
@@ -150,5 +165,37 @@ function RebuildPassword() {
       autoComplete="new-password"
       required={!withKey}
     />
+  );
+}
+
+/** The image to rebuild with: a compact select grouped like New instance (a long list of radios would not fit here). */
+function ImageSelect({
+  label,
+  groups,
+}: {
+  label: string;
+  groups: ReadonlyArray<{ heading: string; choices: ReadonlyArray<{ value: string; label: string }> }>;
+}) {
+  const { input, meta } = useField<string>('imageUid');
+  const text = useValidationText();
+  const error = text(fieldError(meta));
+  return (
+    <Field label={label} required validationState={error ? 'error' : 'none'} validationMessage={error}>
+      <Select
+        value={input.value ?? ''}
+        onChange={(_event, data) => input.onChange(data.value)}
+        onBlur={input.onBlur}
+      >
+        {groups.map((group) => (
+          <optgroup key={group.heading} label={group.heading}>
+            {group.choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </Select>
+    </Field>
   );
 }

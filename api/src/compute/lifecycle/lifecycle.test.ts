@@ -446,3 +446,23 @@ describe('Status', () => {
     expect(status.overall).toBe('OPERATIONAL');
   });
 });
+
+describe('bench dev tool', () => {
+  it('fills a workspace with numbered ACTIVE and INACTIVE instances', async () => {
+    const demo = await signedIn(seed.demoUser);
+    const refused = await demo.call('POST', '/_dev/compute/bench/instances', {
+      body: { contractUid: DEMO_CONTRACTS.webshop, count: 0 },
+    });
+    expect(refused.status).toBe(400);
+    const answer = await demo.call('POST', '/_dev/compute/bench/instances', {
+      body: { contractUid: DEMO_CONTRACTS.webshop, count: 60 },
+    });
+    expect(answer.status).toBe(200);
+    const list = (
+      await gql(demo, `query { instances(contractUid: "${DEMO_CONTRACTS.webshop}") { name status } }`)
+    ).body.data.instances;
+    expect(list).toHaveLength(60);
+    expect(list[0]).toEqual({ name: 'bench-001', status: 'ACTIVE' });
+    expect(list[2]).toEqual({ name: 'bench-003', status: 'INACTIVE' });
+  });
+});
