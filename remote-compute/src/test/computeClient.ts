@@ -83,7 +83,13 @@ export function computeClient(answers: Record<string, Answer>) {
       } as never);
   };
   const subscribed = () => sinks.length > 0;
-  return { client, fetch, instanceChanged, subscribed };
+  /** an event of another subscription (e.g. `{ statusChanged: {...} }`) on the sinks that asked for it */
+  const push = (data: Record<string, unknown>) => {
+    const field = Object.keys(data)[0] ?? '';
+    for (const sink of sinks)
+      if (sink.query.includes(field)) sink.next({ data: { __typename: 'Subscription', ...data } } as never);
+  };
+  return { client, fetch, instanceChanged, subscribed, push };
 }
 
 export const instancesAnswer = (list: InstanceFieldsFragment[]) => () => ({
