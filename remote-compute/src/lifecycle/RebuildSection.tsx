@@ -31,6 +31,9 @@ import { SshKeysField } from '../ssh-keys/SshKeysField';
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   text: { margin: 0 },
+  // the native select is as wide as its longest option: keep it in the column on a phone
+  select: { minWidth: 0, maxWidth: '100%', '& > select': { minWidth: 0, maxWidth: '100%' } },
+  field: { minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' },
 });
 
 interface RebuildValues {
@@ -176,11 +179,18 @@ function ImageSelect({
   label: string;
   groups: ReadonlyArray<{ heading: string; choices: ReadonlyArray<{ value: string; label: string }> }>;
 }) {
+  const styles = useStyles();
   const { input, meta } = useField<string>('imageUid');
   const text = useValidationText();
   const error = text(fieldError(meta));
   return (
-    <Field label={label} required validationState={error ? 'error' : 'none'} validationMessage={error}>
+    <Field
+      className={styles.field}
+      label={label}
+      required
+      validationState={error ? 'error' : 'none'}
+      validationMessage={error}
+    >
       <Select
         value={input.value ?? ''}
         onChange={(_event, data) => input.onChange(data.value)}

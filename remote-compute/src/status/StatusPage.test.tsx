@@ -92,9 +92,7 @@ describe('StatusPage', () => {
     expect(affected.getByRole('link', { name: 'web-1' }).getAttribute('href')).toBe(
       '/workspace/C-1/instance/vm/uid-web-1/overview',
     );
-    expect(
-      openIncidents.getByText('Frankfurt, DE · Networking · Since 05.03.2026 14:00'),
-    ).toBeTruthy();
+    expect(openIncidents.getByText('Frankfurt, DE · Networking · Since 05.03.2026 14:00')).toBeTruthy();
     expect(openIncidents.getByText('A line card failed.')).toBeTruthy();
     expect(
       within(screen.getByRole('region', { name: 'Scheduled maintenance' })).getByText(
