@@ -10,6 +10,9 @@ export default defineConfig({
     './src/compute/monitoring/tables.ts',
     './src/compute/network/tables.ts',
     './src/compute/firewall/tables.ts',
+    './src/compute/lifecycle/tables.ts',
+    './src/compute/status/tables.ts',
+    './src/ssh-keys/tables.ts',
   ],
   out: './drizzle',
 });

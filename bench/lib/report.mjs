@@ -133,6 +133,8 @@ export function renderMarkdown(r) {
       ? 'All checks passed.'
       : `Failed checks: ${failed.map((c) => `${c.name} (${c.detail})`).join('; ')}`,
   );
+  if (r.compute) lines.push('', ...computeSection(r.compute));
+  else if (r.computeSkipped) lines.push('', `Compute rows skipped: ${r.computeSkipped}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -173,4 +175,27 @@ function groupDuplicates(duplicates) {
   return [...groups]
     .sort((a, b) => b[1].bytes - a[1].bytes)
     .map(([pkg, g]) => `${pkg}: ${g.files} file(s), ${kB(g.bytes)} extra, in ${[...g.where].join(', ')}`);
+}
+
+/** The compute rows (bench/lib/compute.mjs): medians of the runs, ratios from the same run. */
+function computeSection(c) {
+  const ms = (v) => `${v.toFixed(0)} ms`;
+  return [
+    `### Compute: ${c.instances} instances`,
+    '',
+    row(['Figure', 'Value', 'Against (same run)', 'Ratio']),
+    row(['---', '---:', '---:', '---:']),
+    row([
+      `Dashboard, first rows painted (median of ${c.runs}; ${c.firstRows.rowsPainted} rows on the first page)`,
+      ms(c.firstRows.dashboardMs),
+      `login page ${ms(c.firstRows.loginMs)}`,
+      x(c.firstRows.ratio),
+    ]),
+    row([
+      `\`instances\` query, p99 on the api (autocannon, 4 connections, 8 s; ${c.api.instancesRps.toFixed(0)} req/s)`,
+      ms(c.api.instancesP99Ms),
+      `\`{ __typename }\` ${ms(c.api.trivialP99Ms)} (${c.api.trivialRps.toFixed(0)} req/s)`,
+      x(c.api.ratio),
+    ]),
+  ];
 }

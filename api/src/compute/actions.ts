@@ -23,8 +23,10 @@ export const ACTIONS_BY_STATUS: Readonly<Record<InstanceStatus, readonly Instanc
 export function allowedActions(
   status: InstanceStatus,
   pendingAction: InstanceAction | null | undefined,
+  /** A resize is under way (Settings › Resize): nothing else until it has finished. */
+  resizing = false,
 ): InstanceAction[] {
-  if (pendingAction) return [];
+  if (pendingAction || resizing) return [];
   return [...ACTIONS_BY_STATUS[status]];
 }
 
@@ -59,8 +61,11 @@ export function actionRefusal(
   status: InstanceStatus,
   pendingAction: InstanceAction | null | undefined,
   action: InstanceAction,
+  resizing = false,
 ): string | null {
-  if (allowedActions(status, pendingAction).includes(action)) return null;
+  if (allowedActions(status, pendingAction, resizing).includes(action)) return null;
+  if (resizing)
+    return `${ACTION_LABELS[action]} is not possible while the instance is being resized. Wait until it has finished.`;
   if (pendingAction) {
     return `${ACTION_LABELS[action]} is not possible while the instance is ${PENDING_LABELS[pendingAction]}. Wait until it has finished.`;
   }

@@ -224,6 +224,7 @@ describe('instances and instance', () => {
   it('a services-enabled workspace without instances answers an empty list (the empty state)', async () => {
     const browser = await signedIn(seed.demoUser);
     expect((await gql(browser, INSTANCES, { c: DEMO_CONTRACTS.webshop })).body.data.instances).toEqual([]);
+    expect((await gql(browser, INSTANCES, { c: DEMO_CONTRACTS.partner })).body.data.instances).toEqual([]);
   });
 
   it('refuses with the permission message: no session, expired session, another customer, not services-enabled', async () => {
@@ -232,9 +233,8 @@ describe('instances and instance', () => {
     expectRefused(await gql(await signedIn(seed.demoUser, -1000), INSTANCES, { c: CAB }), SIGNATURE_EXPIRED);
     expectRefused(await gql(demo, INSTANCES, { c: OTHER_CONTRACT_UID }));
     expectRefused(await gql(await signedIn(seed.otherUser), INSTANCES, { c: CAB }));
-    // demo sees these workspaces, but they have no service.
+    // demo sees this workspace, but it has no service.
     expectRefused(await gql(demo, INSTANCES, { c: DEMO_CONTRACTS.legacy }));
-    expectRefused(await gql(demo, INSTANCES, { c: DEMO_CONTRACTS.partner }));
     expectRefused(await gql(demo, INSTANCES, { c: 'no-such-contract' }));
     expectRefused(await gql(new Browser(app), ONE, { c: CAB, u: DEMO_INSTANCES.web1.uid }));
     expectRefused(await gql(demo, ONE, { c: OTHER_CONTRACT_UID, u: OTHER_INSTANCES.otherWeb.uid }));
@@ -324,7 +324,7 @@ describe('createInstance', () => {
     const before = await liveCount(OTHER_CONTRACT_UID);
     expectRefused(await gql(new Browser(app), CREATE, { input: input() }));
     expectRefused(await gql(demo, CREATE, { input: input({ contractUid: OTHER_CONTRACT_UID }) }));
-    expectRefused(await gql(demo, CREATE, { input: input({ contractUid: DEMO_CONTRACTS.partner }) }));
+    expectRefused(await gql(demo, CREATE, { input: input({ contractUid: DEMO_CONTRACTS.legacy }) }));
     // Permission comes first: bad input in another's workspace still answers the permission error.
     expectRefused(await gql(demo, CREATE, { input: input({ contractUid: OTHER_CONTRACT_UID, name: '-' }) }));
     expect(await liveCount(OTHER_CONTRACT_UID)).toBe(before);
@@ -612,7 +612,7 @@ describe('instanceChanged', () => {
     const partner = (await subscribe({
       schema,
       document: CHANGED,
-      variableValues: { c: DEMO_CONTRACTS.partner },
+      variableValues: { c: DEMO_CONTRACTS.legacy },
       contextValue: demo,
     })) as Json;
     expect(partner.errors.map((e: Json) => e.message)).toEqual([PERMISSION_DENIED]);

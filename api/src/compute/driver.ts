@@ -15,8 +15,13 @@ export interface ComputeDriver {
    * (DELETE) or `failed`.
    */
   perform(uid: string, action: InstanceAction, from: InstanceStatus): void;
+  /** Moves a machine (off, INACTIVE) to a larger plan: ends with `completed` (RESIZE) or `failed`. */
+  resize(uid: string, planUid: string): void;
   /** After a restart of the api: carries on with what was under way (a deploy or an action). */
-  resume(uid: string, state: { status: InstanceStatus; pendingAction: InstanceAction | null }): void;
+  resume(
+    uid: string,
+    state: { status: InstanceStatus; pendingAction: InstanceAction | null; resizing?: boolean },
+  ): void;
   /**
    * Attaches to the running machine's serial console (ttyS0) as a duplex byte stream: what the user
    * types goes in through the channel, what the machine prints comes out through `sink`, which also
@@ -34,19 +39,24 @@ export interface DeploySpec {
   imageUid: string;
   locationUid: string;
   planUid: string;
-  /** Handed to the machine once, never stored. */
-  rootPassword: string;
+  /** Handed to the machine once, never stored; null when it is deployed with SSH keys only. */
+  rootPassword: string | null;
+  /** The OpenSSH public keys put into root's authorized_keys. */
+  sshKeys?: readonly string[];
 }
+
+/** What a driver steps through: a row action, a deployment (also a rebuild) or a resize. */
+export type DriverStep = InstanceAction | 'DEPLOY' | 'RESIZE';
 
 /** What a driver reports. `action` is `DEPLOY` for a deployment. */
 export type DriverEvent =
-  | { type: 'completed'; uid: string; action: InstanceAction | 'DEPLOY'; status: InstanceStatus }
+  | { type: 'completed'; uid: string; action: DriverStep; status: InstanceStatus }
   | { type: 'deleted'; uid: string }
   /** `status`: what the machine is left in (a failed deployment leaves it INACTIVE, off). */
   | {
       type: 'failed';
       uid: string;
-      action: InstanceAction | 'DEPLOY';
+      action: DriverStep;
       status: InstanceStatus;
       message: string;
     };

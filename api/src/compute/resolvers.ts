@@ -10,9 +10,10 @@ import type {
 } from '../graphql/generated/resolvers.js';
 import type { WorkspaceRow } from '../workspaces/repository.js';
 import { requireComputeWorkspace } from './access.js';
+import { deployCredentials, rememberSshKeys } from './lifecycle/credentials.js';
 import { instanceRow, instanceRows, loadCatalog, loadOffers, toInstance } from './repository.js';
 import { ComputeRefusal, type InstanceChangedPayload } from './service.js';
-import { COMPUTE_MESSAGES, isHostName, isRootPasswordAccepted } from './validation.js';
+import { COMPUTE_MESSAGES, isHostName } from './validation.js';
 
 /** A refusal the user can act on, with the input field it is about (`extensions.field`). */
 export const refusal = (message: string, code: string, field?: string) =>
@@ -75,17 +76,21 @@ export const computeMutations = {
     if (!plan.prices.some((p) => p.currency === workspace.currency)) {
       throw refusal(COMPUTE_MESSAGES.planNotInCurrency(workspace.currency), 'UNKNOWN_PLAN', 'planUid');
     }
-    if (!isRootPasswordAccepted(input.rootPassword)) {
-      throw refusal(COMPUTE_MESSAGES.password, 'INVALID_PASSWORD', 'rootPassword');
-    }
+    // A root password or at least one of the caller's SSH keys (compute-lifecycle.graphql).
+    const credentials = await deployCredentials(ctx, input.rootPassword, input.sshKeyUids);
     const row = await refusing(() =>
-      ctx.compute.create(workspace, {
-        name,
-        imageUid: input.imageUid,
-        locationUid: input.locationUid,
-        planUid: input.planUid,
-        rootPassword: input.rootPassword,
-      }),
+      ctx.compute.create(
+        workspace,
+        {
+          name,
+          imageUid: input.imageUid,
+          locationUid: input.locationUid,
+          planUid: input.planUid,
+          rootPassword: credentials.rootPassword,
+          sshKeys: credentials.keys.map((key) => key.publicKey),
+        },
+        (tx, created) => rememberSshKeys(tx, created.id, credentials.keys),
+      ),
     );
     return toInstance(row, catalog, workspace);
   },

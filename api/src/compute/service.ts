@@ -64,7 +64,7 @@ export class ComputeService {
   private closed = false;
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     private readonly pubsub: PortalPubSub,
     private readonly log: FastifyBaseLogger,
     readonly options: ComputeOptions,
@@ -94,11 +94,19 @@ export class ComputeService {
       .where(
         and(
           isNull(computeInstances.deletedAt),
-          or(eq(computeInstances.status, 'INSTALLING'), isNotNull(computeInstances.pendingAction)),
+          or(
+            eq(computeInstances.status, 'INSTALLING'),
+            isNotNull(computeInstances.pendingAction),
+            isNotNull(computeInstances.resizingToPlanId),
+          ),
         ),
       );
     for (const row of unfinished) {
-      this.driver.resume(row.id, { status: row.status, pendingAction: row.pendingAction });
+      this.driver.resume(row.id, {
+        status: row.status,
+        pendingAction: row.pendingAction,
+        resizing: row.resizingToPlanId !== null,
+      });
     }
     this.scheduleTick();
   }
@@ -112,27 +120,40 @@ export class ComputeService {
 
   async create(
     workspace: ComputeWorkspace,
-    input: { name: string; imageUid: string; locationUid: string; planUid: string; rootPassword: string },
+    input: {
+      name: string;
+      imageUid: string;
+      locationUid: string;
+      planUid: string;
+      rootPassword: string | null;
+      sshKeys?: readonly string[];
+    },
+    /** Runs in the insert's transaction, before the deployment starts (the keys it is deployed with). */
+    alongside?: (tx: Db, row: ComputeInstanceRow) => Promise<void>,
   ): Promise<ComputeInstanceRow> {
     const now = this.now();
     const id = crypto.randomUUID();
     let row: ComputeInstanceRow | undefined;
     try {
-      [row] = await this.db
-        .insert(computeInstances)
-        .values({
-          id,
-          workspaceId: workspace.id,
-          name: input.name,
-          imageId: input.imageUid,
-          locationId: input.locationUid,
-          planId: input.planUid,
-          status: 'INSTALLING',
-          chargedUntil: now,
-          createdAt: now,
-          ...addressesFor(id),
-        })
-        .returning();
+      row = await this.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(computeInstances)
+          .values({
+            id,
+            workspaceId: workspace.id,
+            name: input.name,
+            imageId: input.imageUid,
+            locationId: input.locationUid,
+            planId: input.planUid,
+            status: 'INSTALLING',
+            chargedUntil: now,
+            createdAt: now,
+            ...addressesFor(id),
+          })
+          .returning();
+        if (inserted && alongside) await alongside(tx as unknown as Db, inserted);
+        return inserted;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateName(input.name);
       throw error;
@@ -144,6 +165,7 @@ export class ComputeService {
       locationUid: input.locationUid,
       planUid: input.planUid,
       rootPassword: input.rootPassword,
+      ...(input.sshKeys ? { sshKeys: input.sshKeys } : {}),
     });
     this.publish(workspace.contractUid, id, false);
     return row!;
@@ -151,7 +173,7 @@ export class ComputeService {
 
   /** Starts an action the status allows (checked and claimed in one statement), else refuses. */
   async act(workspace: ComputeWorkspace, row: ComputeInstanceRow, action: InstanceAction) {
-    const refusal = actionRefusal(row.status, row.pendingAction, action);
+    const refusal = actionRefusal(row.status, row.pendingAction, action, row.resizingToPlanId !== null);
     if (refusal) throw new ComputeRefusal(refusal, 'ACTION_NOT_ALLOWED');
     const [claimed] = await this.db
       .update(computeInstances)
@@ -161,6 +183,7 @@ export class ComputeService {
           eq(computeInstances.id, row.id),
           isNull(computeInstances.deletedAt),
           isNull(computeInstances.pendingAction),
+          isNull(computeInstances.resizingToPlanId),
           eq(computeInstances.status, row.status),
         ),
       )
@@ -169,7 +192,7 @@ export class ComputeService {
       // Something else changed it meanwhile: refuse against what it is now.
       const [current] = await this.db.select().from(computeInstances).where(eq(computeInstances.id, row.id));
       const message = current
-        ? (actionRefusal(current.status, current.pendingAction, action) ??
+        ? (actionRefusal(current.status, current.pendingAction, action, current.resizingToPlanId !== null) ??
           'The instance changed meanwhile. Try again.')
         : 'The instance no longer exists.';
       throw new ComputeRefusal(message, 'ACTION_NOT_ALLOWED');
@@ -204,7 +227,9 @@ export class ComputeService {
           ? eq(computeInstances.pendingAction, 'DELETE')
           : event.action === 'DEPLOY'
             ? and(eq(computeInstances.status, 'INSTALLING'), isNull(computeInstances.pendingAction))
-            : eq(computeInstances.pendingAction, event.action);
+            : event.action === 'RESIZE'
+              ? isNotNull(computeInstances.resizingToPlanId)
+              : eq(computeInstances.pendingAction, event.action);
       const scope = and(eq(computeInstances.id, event.uid), isNull(computeInstances.deletedAt), where);
       let changed: ComputeInstanceRow[];
       if (event.type === 'deleted') {
@@ -216,6 +241,19 @@ export class ComputeService {
           .set({ deletedAt: this.now(), pendingAction: null })
           .where(scope)
           .returning();
+      } else if (event.type === 'completed' && event.action === 'RESIZE') {
+        // Charges follow the new plan from now on: what ran until now is charged at the old one.
+        await this.accrue([event.uid]);
+        changed = await this.db
+          .update(computeInstances)
+          .set({
+            planId: sql`${computeInstances.resizingToPlanId}`,
+            resizingToPlanId: null,
+            status: event.status,
+            lastError: null,
+          })
+          .where(scope)
+          .returning();
       } else if (event.type === 'completed') {
         changed = await this.db
           .update(computeInstances)
@@ -225,7 +263,12 @@ export class ComputeService {
       } else {
         changed = await this.db
           .update(computeInstances)
-          .set({ status: event.status, pendingAction: null, lastError: event.message })
+          .set({
+            status: event.status,
+            pendingAction: null,
+            resizingToPlanId: null,
+            lastError: event.message,
+          })
           .where(scope)
           .returning();
       }
@@ -342,7 +385,7 @@ export class ComputeService {
     return row?.contractUid;
   }
 
-  private publish(contractUid: string, uid: string, deleted: boolean): void {
+  publish(contractUid: string, uid: string, deleted: boolean): void {
     this.pubsub.publish('instanceChanged', contractUid, { contractUid, uid, deleted });
   }
 }

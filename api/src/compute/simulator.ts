@@ -1,7 +1,7 @@
 import { STATUS_AFTER } from './actions.js';
 import type { ConsoleChannel, ConsoleSink, ConsoleTarget } from './console/channel.js';
 import { SimulatedConsoles } from './console/simulated-console.js';
-import type { ComputeDriver, DeploySpec, DriverEvent, DriverEvents } from './driver.js';
+import type { ComputeDriver, DeploySpec, DriverEvent, DriverEvents, DriverStep } from './driver.js';
 import type { Scheduler } from './scheduler.js';
 import type { InstanceAction, InstanceStatus } from './tables.js';
 
@@ -12,7 +12,8 @@ export const SIMULATOR_DURATIONS_MS = {
   STOP: 4000,
   RESTART: 5000,
   DELETE: 2000,
-} as const satisfies Record<InstanceAction | 'DEPLOY', number>;
+  RESIZE: 6000,
+} as const satisfies Record<DriverStep, number>;
 
 export interface SimulatorOptions {
   scheduler: Scheduler;
@@ -25,13 +26,15 @@ export interface SimulatorOptions {
 }
 
 /** Why a simulated step failed: what a hypervisor would say. */
-export const SIMULATED_FAILURES: Readonly<Record<InstanceAction | 'DEPLOY', string>> = {
+export const SIMULATED_FAILURES: Readonly<Record<DriverStep, string>> = {
   DEPLOY:
     'Installation failed: the image could not be written to the disk. Start the instance to try again, or delete it.',
   START: 'Start failed: the machine did not boot in time. Try again.',
   STOP: 'Stop failed: the operating system did not shut down. Try again.',
   RESTART: 'Restart failed: the machine did not come back in time. Try again.',
   DELETE: 'Delete failed: the disk could not be released. Try again.',
+  RESIZE:
+    'Resize failed: the host has no room for the larger plan right now. The instance keeps its plan; try again later.',
 };
 
 /**
@@ -65,7 +68,7 @@ export class SimulatorDriver implements ComputeDriver {
     this.failing.add(uid);
   }
 
-  durationOf(step: InstanceAction | 'DEPLOY'): number {
+  durationOf(step: DriverStep): number {
     return Math.round(SIMULATOR_DURATIONS_MS[step] / (this.options.speed ?? 1));
   }
 
@@ -77,8 +80,16 @@ export class SimulatorDriver implements ComputeDriver {
     this.run(uid, action, from);
   }
 
-  resume(uid: string, state: { status: InstanceStatus; pendingAction: InstanceAction | null }): void {
-    if (state.pendingAction) this.run(uid, state.pendingAction, state.status);
+  resize(uid: string, _planUid: string): void {
+    this.run(uid, 'RESIZE', 'INACTIVE');
+  }
+
+  resume(
+    uid: string,
+    state: { status: InstanceStatus; pendingAction: InstanceAction | null; resizing?: boolean },
+  ): void {
+    if (state.resizing) this.run(uid, 'RESIZE', state.status);
+    else if (state.pendingAction) this.run(uid, state.pendingAction, state.status);
     else if (state.status === 'INSTALLING') this.run(uid, 'DEPLOY', 'INSTALLING');
   }
 
@@ -90,7 +101,7 @@ export class SimulatorDriver implements ComputeDriver {
     await Promise.allSettled([...this.running]);
   }
 
-  private run(uid: string, step: InstanceAction | 'DEPLOY', from: InstanceStatus): void {
+  private run(uid: string, step: DriverStep, from: InstanceStatus): void {
     if (this.closed) return;
     // A new step replaces the one under way (DELETE while installing).
     this.timers.get(uid)?.cancel();
@@ -107,7 +118,7 @@ export class SimulatorDriver implements ComputeDriver {
     this.timers.set(uid, timer);
   }
 
-  private outcome(uid: string, step: InstanceAction | 'DEPLOY', from: InstanceStatus): DriverEvent {
+  private outcome(uid: string, step: DriverStep, from: InstanceStatus): DriverEvent {
     const forced = this.failing.delete(uid);
     const rate = this.options.failureRate ?? 0;
     if (forced || (rate > 0 && (this.options.random ?? Math.random)() < rate)) {
@@ -116,6 +127,7 @@ export class SimulatorDriver implements ComputeDriver {
     }
     if (step === 'DELETE') return { type: 'deleted', uid };
     if (step === 'DEPLOY') return { type: 'completed', uid, action: step, status: 'ACTIVE' };
+    if (step === 'RESIZE') return { type: 'completed', uid, action: step, status: from };
     return { type: 'completed', uid, action: step, status: STATUS_AFTER[step] };
   }
 }

@@ -139,6 +139,8 @@ export const computeInstances = pgTable(
     status: text('status', { enum: INSTANCE_STATUSES }).notNull(),
     pendingAction: text('pending_action', { enum: INSTANCE_ACTIONS }),
     lastError: text('last_error'),
+    /** The larger plan a resize under way moves to (Settings › Resize); null when none is. */
+    resizingToPlanId: text('resizing_to_plan_id').references(() => computePlans.id, { onDelete: 'restrict' }),
     charges: numeric('charges', { precision: 22, scale: 10 }).notNull().default('0'),
     chargesBilled: numeric('charges_billed', { precision: 14, scale: 2 }).notNull().default('0'),
     /** Charges are accrued up to this instant. */

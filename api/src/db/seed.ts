@@ -1,8 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { seedNetworkDemo } from '../compute/network/seed.js';
 import { seedComputeDemo } from '../compute/seed.js';
+import { seedStatus } from '../compute/status/seed.js';
 import { hashPassword } from '../identity/passwords.js';
 import { hashToken } from '../identity/session.js';
+import { seedInstanceSshKeys, seedSshKeys } from '../ssh-keys/seed.js';
 import type { Db } from './client.js';
 import {
   DEMO_CONTRACTS,
@@ -326,6 +328,13 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
       name: 'Cloud VPS',
       createdAt: new Date(Date.UTC(2024, 2, 5)),
     },
+    // Zephyr Labs: services-enabled CAB without instances (the compute empty state).
+    {
+      id: seedId(5, 6),
+      workspaceId: ws.partner.id,
+      name: 'Cloud VPS',
+      createdAt: new Date(Date.UTC(2025, 4, 6)),
+    },
   ]);
 
   await db.insert(legacyServices).values([
@@ -527,4 +536,7 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
 
   await seedComputeDemo(db, { cabinetId: ws.cabinet.id, otherId: ws.other.id, allIds: ids });
   await seedNetworkDemo(db);
+  await seedSshKeys(db, demoUser.id);
+  await seedInstanceSshKeys(db);
+  await seedStatus(db);
 }

@@ -23,4 +23,6 @@ export const createPortalPubSub = () =>
     alertRuleChanged: [contractUid: string, payload: AlertRuleChangedPayload];
     /** Network of instances of the workspace changed (traffic, dropped packets, rDNS, firewall). */
     networkChanged: [contractUid: string, payload: NetworkChangedPayload];
+    /** An incident or maintenance of the Status page changed (for everyone: it is the provider's). */
+    statusChanged: [payload: { incidentUid: string }];
   }>();

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
 import { consoleQueries } from '../compute/console/resolvers.js';
+import { lifecycleInstanceFields, lifecycleMutations } from '../compute/lifecycle/resolvers.js';
 import {
   monitoringMutations,
   monitoringQueries,
@@ -14,9 +15,11 @@ import {
   networkSubscriptions,
 } from '../compute/network/resolvers.js';
 import { computeMutations, computeQueries, computeSubscriptions } from '../compute/resolvers.js';
+import { statusQueries, statusSubscriptions } from '../compute/status/resolvers.js';
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
 import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
+import { sshKeyMutations, sshKeyQueries } from '../ssh-keys/resolvers.js';
 import { workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
 import type { GraphQLContext } from './context.js';
 import type {
@@ -53,6 +56,8 @@ const Query: Required<QueryResolvers> = {
   ...computeQueries,
   ...consoleQueries,
   ...monitoringQueries,
+  ...sshKeyQueries,
+  ...statusQueries,
 };
 const Mutation: Required<MutationResolvers> = {
   ...invitationMutations,
@@ -60,6 +65,8 @@ const Mutation: Required<MutationResolvers> = {
   ...computeMutations,
   ...monitoringMutations,
   ...networkMutations,
+  ...lifecycleMutations,
+  ...sshKeyMutations,
 };
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
@@ -67,13 +74,14 @@ const Subscription: Required<SubscriptionResolvers> = {
   ...computeSubscriptions,
   ...monitoringSubscriptions,
   ...networkSubscriptions,
+  ...statusSubscriptions,
 };
 
 export const resolvers: Resolvers = {
   Query,
   Mutation,
   Subscription,
-  Instance: { ...networkInstanceFields },
+  Instance: { ...networkInstanceFields, ...lifecycleInstanceFields },
   Decimal,
   Date: DateScalar,
   DateTime,

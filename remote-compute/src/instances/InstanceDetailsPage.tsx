@@ -23,7 +23,7 @@ import {
   zodValidate,
 } from '@portal/shared';
 import { FORM_ERROR } from 'final-form';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -34,6 +34,9 @@ import { dashboardPath } from '../dashboard/dashboardTabs';
 import { InstanceFirewallPanel } from '../firewall/InstanceFirewallPanel';
 import { InstanceDetailsDocument, RenameInstanceDocument } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
+import { InstanceSshKeys } from '../lifecycle/InstanceSshKeys';
+import { RebuildSection } from '../lifecycle/RebuildSection';
+import { ResizeSection } from '../lifecycle/ResizeSection';
 import { MonitoringView } from '../monitoring/MonitoringView';
 import { InstanceNetworkPanel } from '../network/InstanceNetworkPanel';
 import { HOST_NAME } from '../new-instance/newInstanceForm';
@@ -151,7 +154,7 @@ export default function InstanceDetailsPage() {
       </TabList>
       <div role="tabpanel" aria-label={t(`details.tab.${tab}`)}>
         {tab === 'overview' ? (
-          <Overview instance={instance} />
+          <Overview instance={instance} sshKeys={<InstanceSshKeys keys={instance.sshKeys} />} />
         ) : tab === 'monitoring' ? (
           <MonitoringView contractUid={contractUid} instanceUid={instance.uid} />
         ) : tab === 'network' ? (
@@ -171,7 +174,7 @@ export default function InstanceDetailsPage() {
   );
 }
 
-function Overview({ instance }: { instance: InstanceRow }) {
+function Overview({ instance, sshKeys }: { instance: InstanceRow; sshKeys: ReactNode }) {
   const styles = useStyles();
   const { t } = useComputeTranslation();
   const { copy } = usePortal();
@@ -229,6 +232,7 @@ function Overview({ instance }: { instance: InstanceRow }) {
       <dd className={styles.value}>{formatDateTime(instance.createdAt)}</dd>
       <dt className={styles.term}>{t('details.charges')}</dt>
       <dd className={styles.value}>{formatMoney(instance.charges, instance.currency)}</dd>
+      {sshKeys}
     </dl>
   );
 }
@@ -278,6 +282,12 @@ function Settings({ instance }: { instance: InstanceRow }) {
           </form>
         )}
       </Form>
+      <div className={styles.section}>
+        <ResizeSection instance={instance} />
+      </div>
+      <div className={styles.section}>
+        <RebuildSection instance={instance} />
+      </div>
       <section className={styles.section}>
         <Subtitle2 as="h2">{t('details.deleteHeading')}</Subtitle2>
         <p>{t('details.deleteText')}</p>

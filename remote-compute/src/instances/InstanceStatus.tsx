@@ -19,7 +19,8 @@ const COLOURS = { ACTIVE: 'success', INACTIVE: 'informative', INSTALLING: 'warni
 export function InstanceStatus({
   instance,
 }: {
-  instance: Pick<InstanceRow, 'status' | 'pendingAction' | 'lastError'>;
+  instance: Pick<InstanceRow, 'status' | 'pendingAction' | 'lastError'> &
+    Partial<Pick<InstanceRow, 'resizingTo'>>;
 }) {
   const styles = useStyles();
   const { t } = useComputeTranslation();
@@ -32,6 +33,12 @@ export function InstanceStatus({
         <Caption1 className={styles.pending}>
           <Spinner size="extra-tiny" aria-hidden="true" />
           {t(`pending.${instance.pendingAction}`)}
+        </Caption1>
+      )}
+      {instance.resizingTo && (
+        <Caption1 className={styles.pending}>
+          <Spinner size="extra-tiny" aria-hidden="true" />
+          {t('lifecycle.pendingResize', { plan: instance.resizingTo.name })}
         </Caption1>
       )}
       {instance.lastError && (

@@ -82,14 +82,36 @@ const nameTakenAnswer = () => ({
   data: null,
 });
 
+const sshKey = (uid: string, name: string, type = 'ed25519', bits = 256) => ({
+  __typename: 'SshKey',
+  uid,
+  name,
+  fingerprint: `SHA256:${name.replace(/\W/g, '').padEnd(43, 'x')}`,
+  type,
+  bits,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const keysAnswer = () => ({
+  data: { sshKeys: [sshKey('k-2', 'Office', 'rsa', 3072), sshKey('k-1', 'Laptop')] },
+});
+
 const route = '/new-instance/:service?';
 function setup(
-  options: { path?: string; isAuthenticated?: boolean; currency?: string; create?: () => unknown } = {},
+  options: {
+    path?: string;
+    isAuthenticated?: boolean;
+    currency?: string;
+    create?: () => unknown;
+    addKey?: (variables: Record<string, unknown>) => unknown;
+    keys?: () => unknown;
+  } = {},
 ) {
   const api = computeClient({
     ComputeCatalog: catalogAnswer,
     Offer: offerAnswer,
     CreateInstance: options.create ?? createdAnswer,
+    SshKeys: options.keys ?? keysAnswer,
+    AddSshKey: options.addKey ?? (() => ({ data: { addSshKey: sshKey('k-3', 'CI') } })),
   });
   const rendered = renderPage(<NewInstancePage />, {
     path: options.path ?? '/new-instance',
@@ -185,9 +207,72 @@ describe('NewInstancePage', () => {
         locationUid: 'loc-fra',
         planUid: 'plan-m',
         rootPassword: 'Sturdy-Pass-1',
+        sshKeyUids: [],
       },
     });
     expect(portal.notify).toHaveBeenCalledWith({ type: 'success', message: 'blog is being installed.' });
+  });
+
+  it('with an SSH key chosen the root password is optional; Deploy sends the keys', async () => {
+    const { user, api, location } = setup({ path: '/new-instance?template_uid=t-wp' });
+    await screen.findByRole('radio', { name: /WordPress on Ubuntu/ });
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'blog');
+    const laptop = await screen.findByRole('checkbox', { name: /Laptop/ });
+    expect(screen.getByText(/^rsa 3072 · SHA256:Office/)).toBeTruthy();
+    await user.click(laptop);
+    expect(screen.getByText(/Optional: an SSH key is chosen\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Deploy' }));
+    await waitFor(() => expect(location()).toBe('/workspace/C-1/dashboard/instances'));
+    expect(variablesOf(api, 'CreateInstance').input).toMatchObject({
+      rootPassword: null,
+      sshKeyUids: ['k-1'],
+    });
+  });
+
+  it('Add SSH key: a dialog right here; a refusal on its field; the new key is chosen', async () => {
+    let calls = 0;
+    const { user, api, portal } = setup({
+      keys: () =>
+        calls < 2
+          ? keysAnswer()
+          : {
+              data: {
+                sshKeys: [sshKey('k-3', 'CI'), sshKey('k-2', 'Office', 'rsa', 3072), sshKey('k-1', 'Laptop')],
+              },
+            },
+      addKey: () =>
+        calls++ === 0
+          ? {
+              data: null,
+              errors: [
+                {
+                  message: 'This RSA key has 1024 bits: RSA keys need at least 2048 bits.',
+                  extensions: { code: 'INVALID_SSH_KEY', field: 'publicKey' },
+                },
+              ],
+            }
+          : { data: { addSshKey: sshKey('k-3', 'CI') } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add SSH key' }));
+    // jsdom runs no motion: Fluent leaves the surface aria-hidden, so look into hidden elements too
+    const hidden = { hidden: true } as const;
+    const dialog = within(await screen.findByRole('dialog', hidden));
+    await user.type(dialog.getByRole('textbox', { name: /^Name/, ...hidden }), 'CI');
+    await user.type(dialog.getByRole('textbox', { name: /^Public key/, ...hidden }), 'ssh-rsa AAAA old');
+    await user.click(dialog.getByRole('button', { name: 'Add key', ...hidden }));
+    expect(
+      await dialog.findByText('This RSA key has 1024 bits: RSA keys need at least 2048 bits.'),
+    ).toBeTruthy();
+    expect((dialog.getByRole('textbox', { name: /^Name/, ...hidden }) as HTMLInputElement).value).toBe('CI');
+    await user.click(dialog.getByRole('button', { name: 'Add key', ...hidden }));
+    await waitFor(() => expect(screen.queryByRole('dialog', hidden)).toBeNull());
+    expect(portal.notify).toHaveBeenCalledWith({
+      type: 'success',
+      message: 'The key CI was added and chosen.',
+    });
+    expect(variablesOf(api, 'AddSshKey')).toEqual({ name: 'CI', publicKey: 'ssh-rsa AAAA old' });
+    expect(variablesOf(api, 'CreateInstance')).toBeUndefined();
+    expect(((await screen.findByRole('checkbox', { name: /CI/ })) as HTMLInputElement).checked).toBe(true);
   });
 
   it('a refusal is shown verbatim on its field, and the input stays', async () => {
@@ -210,6 +295,9 @@ describe('NewInstancePage', () => {
     await screen.findByRole('radio', { name: /WordPress on Ubuntu/ });
     expect(total()).toBe('€10.00/month (€0.0137/hour)');
     expect(screen.queryByLabelText(/^Root password/)).toBeNull();
+    expect(
+      screen.getByText('After logging in you can choose SSH keys (or add one) instead of a root password.'),
+    ).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: 'Riga, LV (EU)' }));
     await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'blog');
     await user.click(screen.getByRole('button', { name: 'Log in to deploy' }));
@@ -225,7 +313,7 @@ describe('NewInstancePage', () => {
     expect(variablesOf(api, 'CreateInstance')).toBeUndefined();
   });
 
-  it('after login the saved configuration is back (and forgotten), the password asked', async () => {
+  it('after login the saved configuration is back (forgotten once deployed), the password asked', async () => {
     sessionStorage.setItem(
       SAVED_CONFIGURATION_KEY,
       JSON.stringify({ imageUid: 'img-wp', locationUid: 'loc-riga', planUid: 'plan-m', name: 'blog' }),
@@ -234,9 +322,11 @@ describe('NewInstancePage', () => {
     expect(await screen.findByText('Your configuration was kept. Check it and deploy.')).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Riga, LV (EU)' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('blog');
-    expect(sessionStorage.getItem(SAVED_CONFIGURATION_KEY)).toBeNull();
+    // kept while the shell may mount the page again; forgotten once deployed
+    expect(sessionStorage.getItem(SAVED_CONFIGURATION_KEY)).not.toBeNull();
     await user.type(screen.getByLabelText(/^Root password/), 'Sturdy-Pass-1');
     await user.click(screen.getByRole('button', { name: 'Deploy' }));
     await waitFor(() => expect(variablesOf(api, 'CreateInstance')?.input.locationUid).toBe('loc-riga'));
+    await waitFor(() => expect(sessionStorage.getItem(SAVED_CONFIGURATION_KEY)).toBeNull());
   });
 });

@@ -1,5 +1,6 @@
 import {
   Body1,
+  Caption1,
   Card,
   MessageBar,
   MessageBarBody,
@@ -32,8 +33,14 @@ import {
   OfferDocument,
 } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
+import { SshKeysField } from '../ssh-keys/SshKeysField';
 import { ChoiceField } from './ChoiceField';
-import { createInstanceErrors, type NewInstanceValues, newInstanceSchema } from './newInstanceForm';
+import {
+  createInstanceErrors,
+  type NewInstanceValues,
+  newInstanceSchema,
+  withCredentials,
+} from './newInstanceForm';
 import { formatHourly, formatMemory, planPrice, VISITOR_CURRENCY } from './pricing';
 import {
   clearConfiguration,
@@ -131,12 +138,9 @@ function NewInstanceForm({
   const currency = workspace?.balance.currency ?? VISITOR_CURRENCY;
   const [, createInstance] = useMutation(CreateInstanceDocument);
 
-  // the saved choices of a visitor, read once; a signed-in customer consumes them
-  const [restored] = useState(() => {
-    const saved = readConfiguration();
-    if (saved && signedIn) clearConfiguration();
-    return saved;
-  });
+  // the saved choices of a visitor, read once; forgotten when the customer has deployed (not on
+  // reading: the page mounts again while the shell switches to the signed-in layout)
+  const [restored] = useState(() => readConfiguration());
   const initialValues = useMemo<NewInstanceValues>(
     () => ({
       imageUid: restored?.imageUid ?? template?.imageUid,
@@ -148,7 +152,11 @@ function NewInstanceForm({
   );
   const validate = useMemo(
     () =>
-      zodValidate(newInstanceSchema({ nameInvalid: t('newInstance.nameInvalid'), withPassword: signedIn })),
+      signedIn
+        ? withCredentials(
+            zodValidate(newInstanceSchema({ nameInvalid: t('newInstance.nameInvalid'), withPassword: true })),
+          )
+        : zodValidate(newInstanceSchema({ nameInvalid: t('newInstance.nameInvalid'), withPassword: false })),
     [t, signedIn],
   );
 
@@ -168,12 +176,14 @@ function NewInstanceForm({
           imageUid: values.imageUid ?? '',
           locationUid: values.locationUid ?? '',
           planUid: values.planUid ?? '',
-          rootPassword: values.rootPassword ?? '',
+          rootPassword: values.rootPassword || null,
+          sshKeyUids: values.sshKeyUids ?? [],
         },
       },
       { portalNotify: false },
     );
     if (result.error) return createInstanceErrors(result.error);
+    clearConfiguration();
     const created = result.data?.createInstance;
     notify({ type: 'success', message: t('newInstance.deployed', { name: created?.name ?? values.name }) });
     navigate(dashboardPath(workspace.contractUid, 'instances'));
@@ -280,14 +290,13 @@ function NewInstanceForm({
                 spellCheck={false}
                 required
               />
-              {signedIn && (
-                <PasswordField
-                  name="rootPassword"
-                  label={t('newInstance.rootPassword')}
-                  hint={<PasswordHint />}
-                  autoComplete="new-password"
-                  required
-                />
+              {signedIn ? (
+                <>
+                  <SshKeysField />
+                  <RootPasswordField />
+                </>
+              ) : (
+                <Caption1>{t('sshKeys.visitorNote')}</Caption1>
               )}
             </section>
           </div>
@@ -295,6 +304,30 @@ function NewInstanceForm({
         </form>
       )}
     </Form>
+  );
+}
+
+/** Required unless an SSH key is chosen (then optional, and said so). */
+function RootPasswordField() {
+  const { t } = useComputeTranslation();
+  const { values } = useFormState<NewInstanceValues>({ subscription: { values: true } });
+  const withKey = (values.sshKeyUids?.length ?? 0) > 0;
+  return (
+    <PasswordField
+      name="rootPassword"
+      label={t('newInstance.rootPassword')}
+      hint={
+        withKey ? (
+          <>
+            {t('sshKeys.passwordOptional')} <PasswordHint />
+          </>
+        ) : (
+          <PasswordHint />
+        )
+      }
+      autoComplete="new-password"
+      required={!withKey}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { newPasswordField, requiredText } from '@portal/shared';
 import type { CombinedError } from '@urql/core';
-import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { FORM_ERROR, type SubmissionErrors, type ValidationErrors } from 'final-form';
 import { z } from 'zod';
 
 export interface NewInstanceValues {
@@ -9,9 +9,18 @@ export interface NewInstanceValues {
   planUid?: string;
   name?: string;
   rootPassword?: string;
+  /** The user's SSH keys to deploy with; with one, the root password may stay empty. */
+  sshKeyUids?: string[];
 }
 
-export const NEW_INSTANCE_FIELDS = ['imageUid', 'locationUid', 'planUid', 'name', 'rootPassword'] as const;
+export const NEW_INSTANCE_FIELDS = [
+  'imageUid',
+  'locationUid',
+  'planUid',
+  'name',
+  'rootPassword',
+  'sshKeyUids',
+] as const;
 type FieldName = (typeof NEW_INSTANCE_FIELDS)[number];
 
 /** A host name label (RFC 1123): letters, digits, inner hyphens, 1 to 63 characters. */
@@ -33,14 +42,42 @@ export function newInstanceSchema({
     locationUid: requiredText(),
     planUid: requiredText(),
     name: requiredText().regex(HOST_NAME, nameInvalid),
-    ...(withPassword ? { rootPassword: newPasswordField() } : {}),
+    ...(withPassword
+      ? {
+          sshKeyUids: z.array(z.string()).optional(),
+          // required by the portal's rule, unless an SSH key is chosen (then optional, still checked)
+          rootPassword: z.string().optional(),
+        }
+      : {}),
   });
+}
+
+/**
+ * A root password by the portal's rule (spec section 5), unless an SSH key is chosen: then it may
+ * stay empty (and is still checked when given). New instance and Rebuild. Outside the zod object,
+ * whose refinements would wait until every other field is valid.
+ */
+export function credentialsProblem(values: object): string | undefined {
+  const { rootPassword, sshKeyUids } = values as { rootPassword?: string; sshKeyUids?: string[] };
+  if ((sshKeyUids?.length ?? 0) > 0 && !rootPassword) return undefined;
+  const checked = newPasswordField().safeParse(rootPassword);
+  return checked.success ? undefined : checked.error.issues[0]?.message;
+}
+
+/** `validate` with the credentials rule on `rootPassword`. */
+export function withCredentials(validate: (values: object) => ValidationErrors) {
+  return (values: object): ValidationErrors => {
+    const errors = validate(values);
+    const problem = credentialsProblem(values ?? {});
+    return problem ? { ...(errors ?? {}), rootPassword: problem } : errors;
+  };
 }
 
 // which field a refusal of createInstance belongs to, when the api says it by `extensions.field`
 // (preferred) or only by its code (`NAME_TAKEN`, `UNKNOWN_PLAN`, `WEAK_PASSWORD`, …)
 const CODE_FIELDS: ReadonlyArray<readonly [RegExp, FieldName]> = [
-  [/PASSWORD/, 'rootPassword'],
+  [/PASSWORD|CREDENTIALS/, 'rootPassword'],
+  [/SSH_KEY/, 'sshKeyUids'],
   [/NAME/, 'name'],
   [/IMAGE/, 'imageUid'],
   [/LOCATION/, 'locationUid'],

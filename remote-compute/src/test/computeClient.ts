@@ -11,6 +11,9 @@ export function typedInstance(instance: InstanceFieldsFragment) {
     image: { __typename: 'ComputeImage', ...instance.image },
     location: { __typename: 'ComputeLocation', ...instance.location },
     plan: { __typename: 'ComputePlan', ...instance.plan },
+    resizingTo: instance.resizingTo ? { __typename: 'ComputePlan', ...instance.resizingTo } : null,
+    // what the details query asks besides the fragment
+    sshKeys: [],
   };
 }
 
@@ -27,6 +30,7 @@ export function instance(name: string, fields: Partial<InstanceFieldsFragment> =
     pendingAction: null,
     lastError: null,
     allowedActions: ['STOP', 'RESTART', 'DELETE'],
+    resizingTo: null,
     charges: '1.00',
     currency: 'EUR',
     ipv4: '192.0.2.10',

@@ -56,4 +56,12 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   NetworkTraffic: embedded,
   InstanceService: embedded,
   NetworkChange: embedded,
+  // compute life cycle, SSH keys and Status (compute-lifecycle, ssh-keys, compute-status.graphql)
+  SshKey: keyBy('uid'),
+  InstanceSshKey: embedded,
+  ComputeStatus: embedded,
+  LocationStatus: embedded,
+  ComponentStatus: embedded,
+  StatusIncident: keyBy('uid'),
+  IncidentUpdate: keyBy('uid'),
 };

@@ -1,5 +1,4 @@
-import type { DriverEvent } from '../driver.js';
-import type { InstanceAction } from '../tables.js';
+import type { DriverEvent, DriverStep } from '../driver.js';
 import type { ConsoleChannel, ConsoleEndReason, ConsoleSink, ConsoleTarget } from './channel.js';
 import { LineDiscipline } from './line-discipline.js';
 import { isWindows, runSac, SAC_PROMPT, sacBanner } from './sac.js';
@@ -57,10 +56,11 @@ export class SimulatedConsoles {
   }
 
   /** A step of the life cycle begins: the system announces a power-off or reboot. */
-  stepStarted(uid: string, step: InstanceAction | 'DEPLOY'): void {
-    if (step !== 'STOP' && step !== 'RESTART') return;
+  stepStarted(uid: string, step: DriverStep): void {
+    // DEPLOY with a console attached is a rebuild of a running machine: it reinstalls and reboots
+    if (step !== 'STOP' && step !== 'RESTART' && step !== 'DEPLOY') return;
     for (const session of this.sessions.get(uid) ?? [])
-      session.goingDown(step === 'RESTART' ? 'reboot' : 'power off');
+      session.goingDown(step === 'STOP' ? 'power off' : 'reboot');
   }
 
   /** A step ended as the driver reports it. */
@@ -77,7 +77,13 @@ export class SimulatedConsoles {
         return;
       }
       if (event.action !== 'DELETE') this.bootedAt.set(event.uid, new Date(this.now()));
-      if (event.action === 'RESTART') for (const session of sessions) session.boot();
+      if (event.action === 'RESTART' || event.action === 'DEPLOY')
+        for (const session of sessions) session.boot();
+      return;
+    }
+    if (event.status === 'INACTIVE') {
+      // a failed rebuild leaves the machine off
+      for (const session of sessions) session.end('stopped');
       return;
     }
     // Failed: the machine stays as it was; a restart that failed still came back to a login.

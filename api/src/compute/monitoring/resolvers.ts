@@ -5,7 +5,7 @@ import type {
   AlertRuleInput,
   MutationResolvers,
   QueryResolvers,
-  ResolversTypes,
+  ResolversParentTypes,
   SubscriptionAlertRuleChangedArgs,
   SubscriptionResolvers,
 } from '../../graphql/generated/resolvers.js';
@@ -21,8 +21,8 @@ import type { AlertRuleChangedPayload } from './service.js';
 import { type AlertRuleRow, computeAlertRules } from './tables.js';
 
 /** As resolvers answer them: the instance as the `Instance` mapper (`InstanceModel`). */
-type AlertRule = ResolversTypes['AlertRule'];
-type AlertRuleChange = ResolversTypes['AlertRuleChange'];
+type AlertRule = ResolversParentTypes['AlertRule'];
+type AlertRuleChange = ResolversParentTypes['AlertRuleChange'];
 
 async function toRules(
   ctx: GraphQLContext,

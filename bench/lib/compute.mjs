@@ -1,0 +1,224 @@
+// Compute rows of the bench (issue 10): the Dashboard with 500 instances, first rows painted in
+// Chromium, against the login page of the same run; and the `instances` query at 500 instances, p99
+// on the api (autocannon), against a trivial query of the same run.
+//
+// The api runs from api/dist on a fresh in-memory database with the demo seed and its dev tools; a
+// dev-only endpoint (`POST /_dev/compute/bench/instances`) fills demo's `webshop` workspace with
+// 500 instances. The host and remotes are the bench's snapshots, served as deployed.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const BENCH_INSTANCES = 500;
+const WEBSHOP = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0003';
+const DEMO = { email: 'demo@example.com', password: 'Demo-Pass-2026' };
+const ALLAUTH = '/_allauth/browser/v1';
+const RUNS = 5;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startApi({ rootDir, hostDist, remoteMap }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const remotesFile = path.join(work, 'remotes.json');
+  writeFileSync(remotesFile, JSON.stringify(remoteMap));
+  let output = '';
+  const child = spawn(process.execPath, [path.join(rootDir, 'api/dist/main.js')], {
+    cwd: rootDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory://',
+      PORTAL_SEED: 'demo',
+      PORTAL_REMOTES_FILE: remotesFile,
+      PORTAL_HOST_DIST: hostDist,
+      PORTAL_DEV_TOOLS: '1',
+      PORTAL_PUBLIC_URL: url,
+      PORTAL_RATE_LIMIT_SCALE: '1000',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(work, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  throw new Error(`api did not start:\n${output}`);
+}
+
+/** Signs a browser context in through the identity API (cookies land in the context). */
+async function signIn(context, url) {
+  await context.request.get(`${url}${ALLAUTH}/auth/session`);
+  const csrf = (await context.cookies(url)).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const response = await context.request.post(`${url}${ALLAUTH}/auth/login`, {
+    data: DEMO,
+    headers: { 'X-CSRFToken': csrf, Referer: `${url}/` },
+  });
+  if (response.status() !== 200) throw new Error(`sign-in failed: ${response.status()}`);
+  // the login rotates the CSRF token
+  return (await context.cookies(url)).find((c) => c.name === 'csrftoken')?.value ?? '';
+}
+
+/**
+ * Loads `url` in a fresh page of `context` and answers the ms from navigation start until `ready`
+ * (checked in the page on every DOM change) first held: a MutationObserver stamps it, so the figure
+ * is the page's own clock, not the test's polling.
+ */
+async function paintTime(context, url, ready) {
+  const page = await context.newPage();
+  await page.addInitScript((source) => {
+    const check = new Function(`return (${source})();`);
+    const observer = new MutationObserver(() => {
+      if (window.__benchReady === undefined && check()) {
+        window.__benchReady = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  }, ready.toString());
+  await page.goto(url);
+  await page.waitForFunction(() => window.__benchReady !== undefined, undefined, { timeout: 30_000 });
+  const result = await page.evaluate(() => ({
+    ms: window.__benchReady,
+    rows: document.querySelectorAll('main table tbody tr').length,
+  }));
+  await page.close();
+  return result;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+function cannon({ url, cookie, csrf, body }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${url}/api/`,
+        method: 'POST',
+        connections: 4,
+        duration: 8,
+        headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': csrf, referer: `${url}/` },
+        body: JSON.stringify(body),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * @param {object} o
+ * @param {import('playwright-core').Browser} o.browser
+ * @param {string} o.rootDir
+ * @param {string} o.hostDist the host snapshot
+ * @param {Record<string, string>} o.remoteMap remote → manifest URL (the bench's snapshot servers)
+ */
+export async function measureCompute({ browser, rootDir, hostDist, remoteMap }) {
+  const api = await startApi({ rootDir, hostDist, remoteMap });
+  try {
+    const seeded = await fetch(`${api.url}/_dev/compute/bench/instances`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contractUid: WEBSHOP, count: BENCH_INSTANCES }),
+    });
+    if (!seeded.ok) throw new Error(`seeding ${BENCH_INSTANCES} instances failed: ${seeded.status}`);
+
+    // First screens, alternating so that both see the same machine load; a warm-up of each first.
+    const login = [];
+    const dashboard = [];
+    let rows = 0;
+    for (let run = 0; run <= RUNS; run += 1) {
+      const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const l = await paintTime(visitor, `${api.url}/auth/login`, () =>
+        [...document.querySelectorAll('main h1, main h2')].some((h) => h.textContent?.trim() === 'Welcome'),
+      );
+      await visitor.close();
+      const customer = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await signIn(customer, api.url);
+      const d = await paintTime(customer, `${api.url}/workspace/${WEBSHOP}/dashboard/instances`, () =>
+        [...document.querySelectorAll('main table tbody a')].some((a) => a.textContent === 'bench-001'),
+      );
+      await customer.close();
+      if (run === 0) continue;
+      login.push(l.ms);
+      dashboard.push(d.ms);
+      rows = d.rows;
+    }
+
+    // The api: the instance list at 500 against a trivial query, same connections and duration.
+    const context = await browser.newContext();
+    const csrf = await signIn(context, api.url);
+    const cookie = (await context.cookies(api.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+    await context.close();
+    const listQuery = {
+      query: `query ($c: String!) { instances(contractUid: $c) { uid contractUid name system
+        image { uid name system kind } location { uid city country region }
+        plan { uid name vcpus memoryMb diskGb transferTb } status pendingAction lastError allowedActions
+        resizingTo { uid name } charges currency ipv4 ipv6 createdAt } }`,
+      variables: { c: WEBSHOP },
+    };
+    const check = await fetch(`${api.url}/api/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrftoken': csrf, referer: `${api.url}/` },
+      body: JSON.stringify(listQuery),
+    }).then((r) => r.json());
+    const listed = check?.data?.instances?.length ?? 0;
+    if (listed !== BENCH_INSTANCES)
+      throw new Error(`instances answered ${listed}: ${JSON.stringify(check).slice(0, 300)}`);
+    const trivial = await cannon({ url: api.url, cookie, csrf, body: { query: '{ __typename }' } });
+    const list = await cannon({ url: api.url, cookie, csrf, body: listQuery });
+    const failed = (r) => r.errors + r.timeouts + r.non2xx;
+
+    return {
+      instances: BENCH_INSTANCES,
+      runs: RUNS,
+      firstRows: {
+        loginMs: median(login),
+        dashboardMs: median(dashboard),
+        ratio: median(dashboard) / median(login),
+        rowsPainted: rows,
+        samples: { login, dashboard },
+      },
+      api: {
+        trivialP99Ms: trivial.latency.p99,
+        instancesP99Ms: list.latency.p99,
+        ratio: list.latency.p99 / Math.max(trivial.latency.p99, 1),
+        trivialRps: trivial.requests.average,
+        instancesRps: list.requests.average,
+        failed: failed(trivial) + failed(list),
+      },
+    };
+  } finally {
+    await api.stop();
+  }
+}
