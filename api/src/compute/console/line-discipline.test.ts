@@ -104,10 +104,10 @@ describe('LineDiscipline', () => {
     tty.feed('date\r');
     tty.feed('ec');
     expect(echoOf(tty.feed('\x1b[A'))).toBe('\b \b\b \bdate');
-    expect(echoOf(tty.feed('\x1b[A'))).toBe('\b \b'.repeat(4) + 'uptime');
+    expect(echoOf(tty.feed('\x1b[A'))).toBe(`${'\b \b'.repeat(4)}uptime`);
     expect(echoOf(tty.feed('\x1b[A'))).toBe('\x07');
-    expect(echoOf(tty.feed('\x1bOB'))).toBe('\b \b'.repeat(6) + 'date');
-    expect(echoOf(tty.feed('\x1b[B'))).toBe('\b \b'.repeat(4) + 'ec');
+    expect(echoOf(tty.feed('\x1bOB'))).toBe(`${'\b \b'.repeat(6)}date`);
+    expect(echoOf(tty.feed('\x1b[B'))).toBe(`${'\b \b'.repeat(4)}ec`);
     expect(lines(tty.feed('ho\r'))).toEqual(['echo']);
   });
 });
