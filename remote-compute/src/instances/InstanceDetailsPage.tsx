@@ -23,7 +23,7 @@ import {
   zodValidate,
 } from '@portal/shared';
 import { FORM_ERROR } from 'final-form';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Form } from 'react-final-form';
 import { useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -61,7 +61,10 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,
     padding: tokens.spacingHorizontalL,
+    minWidth: 0,
   },
+  // five tabs are wider than a phone: the list scrolls sideways instead of widening the page
+  tabs: { overflowX: 'auto', maxWidth: '100%', flexShrink: 0 },
   header: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   title: { margin: 0, overflowWrap: 'anywhere' },
   grow: { flexGrow: 1 },
@@ -83,7 +86,7 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
 });
 
-/** InstanceDetails (spec section 2): tabs Overview and Settings; live through instanceChanged. */
+/** InstanceDetails (spec section 2): tabs Overview, Monitoring, Network, Firewall, Settings; live through instanceChanged. */
 export default function InstanceDetailsPage() {
   const styles = useStyles();
   const { t } = useComputeTranslation();
@@ -104,6 +107,15 @@ export default function InstanceDetailsPage() {
   useEffect(() => {
     if (instance?.name) setTitle(instance.name);
   }, [instance?.name, setTitle]);
+  // on a phone the tab list scrolls sideways: keep the chosen tab in view
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const shown = Boolean(instance);
+  useEffect(() => {
+    if (shown)
+      tabsRef.current
+        ?.querySelector('[aria-selected="true"]')
+        ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab, shown]);
 
   if (!data) {
     if (error)
@@ -142,6 +154,8 @@ export default function InstanceDetailsPage() {
         <InstanceActionsMenu instance={instance} />
       </div>
       <TabList
+        ref={tabsRef}
+        className={styles.tabs}
         selectedValue={tab}
         aria-label={t('details.tabs')}
         onTabSelect={(_event, { value }) => navigate(detailsPath(contractUid, id, value as DetailsTab))}
