@@ -79,7 +79,7 @@ export const DEMO_CONTRACTS = {
   legacy: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0002',
   /** STD, USD, balance +1200.00, one service and legacy services. */
   webshop: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0003',
-  /** CAB, USD, balance -15.00, no services: other's workspace, demo sees it as an authorized person. */
+  /** CAB, USD, balance -15.00, one service and no instance (the empty state): other's workspace, demo sees it as an authorized person. */
   partner: '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0004',
 } as const;
 

@@ -110,6 +110,7 @@ export default function InstanceDetailsPage() {
   // on a phone the tab list scrolls sideways: keep the chosen tab in view
   const tabsRef = useRef<HTMLDivElement>(null);
   const shown = Boolean(instance);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the chosen tab changes
   useEffect(() => {
     if (shown)
       tabsRef.current

@@ -146,7 +146,7 @@ describe('instanceMetrics', () => {
       { c: OTHER_CONTRACT_UID, u: OTHER_INSTANCES.otherWeb.uid, r: 'HOUR' },
       { c: CAB, u: OTHER_INSTANCES.otherWeb.uid, r: 'HOUR' },
       { c: CAB, u: 'not-a-uid', r: 'HOUR' },
-      { c: DEMO_CONTRACTS.partner, r: 'HOUR' },
+      { c: DEMO_CONTRACTS.legacy, r: 'HOUR' },
     ]) {
       expect(errorMessages(await gql(demo, METRICS, variables)), JSON.stringify(variables)).toEqual([
         PERMISSION_DENIED,
