@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
-import { authSessions, balances, type User, workspaces } from '../db/schema.js';
+import { balances, type User, workspaces } from '../db/schema.js';
 import {
   DEMO_CONTRACTS,
   DEMO_INSTANCES,
@@ -17,10 +16,9 @@ import {
 import { tokenContext } from '../graphql/context.js';
 import { PERMISSION_DENIED, SIGNATURE_EXPIRED } from '../graphql/errors.js';
 import { buildSchema } from '../graphql/schema.js';
-import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { errorMessages, gql, WSA_TOKEN } from '../test/graphql.js';
 import { openTestDatabase, testConfig } from '../test/helpers.js';
-import { Browser } from '../test/identity.js';
+import { Browser, signedInBrowser } from '../test/identity.js';
 import { IMAGES, LOCATIONS, OFFERS, PLANS } from './catalog.js';
 import { ManualScheduler } from './scheduler.js';
 import { SIMULATED_FAILURES, SIMULATOR_DURATIONS_MS } from './simulator.js';
@@ -56,18 +54,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function signedIn(user: User, expiresInMs = 3600_000): Promise<Browser> {
-  const browser = new Browser(app);
-  const key = randomBytes(32).toString('base64url');
-  await database.db.insert(authSessions).values({
-    keyHash: hashToken(key),
-    userId: user.id,
-    data: { records: [{ method: 'password', at: Date.now() / 1000 }] },
-    expiresAt: new Date(Date.now() + expiresInMs),
-  });
-  browser.jar.set(SESSION_COOKIE, key);
-  return browser;
-}
+const signedIn = (user: User, expiresInMs?: number) => signedInBrowser(app, database.db, user, expiresInMs);
 
 const IMAGE = /* GraphQL */ 'uid name system kind description';
 const LOCATION = /* GraphQL */ 'uid city country region';

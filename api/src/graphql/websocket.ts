@@ -281,30 +281,14 @@ export function registerWebsocket(app: FastifyInstance, options: WebsocketOption
   app.server.on('upgrade', onUpgrade);
 
   // A WSA token only opens the socket (it lives 60 s); the socket then lives as long as the session
-  // the token was issued for. One query for all open sockets.
-  let checking = false;
-  async function checkSessions(): Promise<void> {
-    const open = [...connections];
-    if (checking || open.length === 0) return;
-    checking = true;
-    try {
-      const states = await tokenSessionStates(
-        services,
-        open.map(([, connection]) => connection.claims),
-      );
-      open.forEach(([socket, connection], i) => {
-        if (states[i] === 'active') return;
-        log.info({ reason: `session ${states[i]}`, userId: connection.claims.userId }, 'websocket closed');
-        close(socket, WS_CLOSE.expired);
-      });
-    } catch (error) {
-      log.error({ err: error }, 'websocket session check failed');
-    } finally {
-      checking = false;
-    }
-  }
-  const sessionTimer = setInterval(() => void checkSessions(), timers.sessionCheckIntervalMs);
-  sessionTimer.unref();
+  // the token was issued for.
+  const sessionTimer = watchTokenSessions(
+    services,
+    timers.sessionCheckIntervalMs,
+    log,
+    connections,
+    (socket) => close(socket, WS_CLOSE.expired),
+  );
 
   // Before Fastify stops listening: an open websocket would hold the HTTP server's close forever.
   app.addHook('preClose', async () => {
@@ -318,4 +302,42 @@ export function registerWebsocket(app: FastifyInstance, options: WebsocketOption
     clearTimeout(cut);
     connections.clear();
   });
+}
+
+/**
+ * Every `intervalMs`, one query for the sessions behind all open sockets (`open`: socket → its WSA
+ * token's claims); `lapsed` closes a socket whose session ended (logged out, expired, gone). The
+ * timer does not hold the process; clear it on close.
+ */
+export function watchTokenSessions<S>(
+  services: GraphqlServices,
+  intervalMs: number,
+  log: FastifyBaseLogger,
+  open: ReadonlyMap<S, { claims: WsaClaims }>,
+  lapsed: (socket: S) => void,
+): NodeJS.Timeout {
+  let checking = false;
+  async function check(): Promise<void> {
+    const entries = [...open];
+    if (checking || entries.length === 0) return;
+    checking = true;
+    try {
+      const states = await tokenSessionStates(
+        services,
+        entries.map(([, entry]) => entry.claims),
+      );
+      entries.forEach(([socket, entry], i) => {
+        if (states[i] === 'active') return;
+        log.info({ reason: `session ${states[i]}`, userId: entry.claims.userId }, 'socket closed: session');
+        lapsed(socket);
+      });
+    } catch (error) {
+      log.error({ err: error }, 'socket session check failed');
+    } finally {
+      checking = false;
+    }
+  }
+  const timer = setInterval(() => void check(), intervalMs);
+  timer.unref();
+  return timer;
 }

@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Env } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
+import { authSessions } from '../db/schema.js';
 import { type DemoSeed, seedDemo } from '../db/seed.js';
 import type { IdentityOverrides } from '../identity/index.js';
 import { IDENTITY_PREFIX } from '../identity/plugin.js';
+import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { ContractChecker, type SeenResponse } from './contract.js';
 import { openTestDatabase, testConfig } from './helpers.js';
 
@@ -192,4 +195,26 @@ export async function latestCode(harness: IdentityHarness, to: string): Promise<
   const match = USER_CODE.exec(message?.text ?? '');
   if (!match) throw new Error(`no code in the newest message to ${to}`);
   return match[1]!;
+}
+
+/**
+ * A browser signed in as `user` without going through the login flow: a session row as a password
+ * login just now would leave, its key in the cookie jar (`jar.get(SESSION_COOKIE)`).
+ */
+export async function signedInBrowser(
+  app: FastifyInstance,
+  db: Db,
+  user: { id: string },
+  expiresInMs = 3600_000,
+): Promise<Browser> {
+  const browser = new Browser(app);
+  const key = randomBytes(32).toString('base64url');
+  await db.insert(authSessions).values({
+    keyHash: hashToken(key),
+    userId: user.id,
+    data: { records: [{ method: 'password', at: Date.now() / 1000 }] },
+    expiresAt: new Date(Date.now() + expiresInMs),
+  });
+  browser.jar.set(SESSION_COOKIE, key);
+  return browser;
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { PERMISSION_DENIED } from '../../graphql/errors.js';
 import { hashToken, SESSION_COOKIE } from '../../identity/session.js';
 import { errorMessages, gql, WSA_TOKEN } from '../../test/graphql.js';
 import { openTestDatabase, testConfig } from '../../test/helpers.js';
-import { Browser } from '../../test/identity.js';
+import { Browser, signedInBrowser } from '../../test/identity.js';
 import { ManualScheduler } from '../scheduler.js';
 import { SIMULATOR_DURATIONS_MS } from '../simulator.js';
 import { CONSOLE_CLOSE, CONSOLE_ENDPOINT, parseControl } from './socket.js';
@@ -48,19 +47,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function signedIn(user: User): Promise<Browser> {
-  const browser = new Browser(app);
-  const key = randomBytes(32).toString('base64url');
-  keys.set(browser, key);
-  await database.db.insert(authSessions).values({
-    keyHash: hashToken(key),
-    userId: user.id,
-    data: { records: [{ method: 'password', at: Date.now() / 1000 }] },
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
-  browser.jar.set(SESSION_COOKIE, key);
-  return browser;
-}
+const signedIn = (user: User) => signedInBrowser(app, database.db, user);
 
 async function tokenOf(user: User): Promise<string> {
   const answer = await gql(await signedIn(user), WSA_TOKEN);
@@ -136,7 +123,6 @@ function refusedStatus(url: string, pageOrigin: string): Promise<number> {
 }
 
 const web1 = DEMO_INSTANCES.web1.uid;
-const keys = new WeakMap<Browser, string>();
 
 describe('the console socket', () => {
   it('answers a command of the shell, as the instance', async () => {
@@ -189,7 +175,9 @@ describe('the console socket', () => {
   it('a token whose session has ended (logged out) is expired: 4401', async () => {
     const browser = await signedIn(seed.demoUser);
     const token = (await gql(browser, WSA_TOKEN)).body.data.getWSAToken as string;
-    await database.db.delete(authSessions).where(eq(authSessions.keyHash, hashToken(keys.get(browser)!)));
+    await database.db
+      .delete(authSessions)
+      .where(eq(authSessions.keyHash, hashToken(browser.jar.get(SESSION_COOKIE)!)));
     expect(await open(web1, { token }).closed).toEqual(CONSOLE_CLOSE.expired);
   });
 

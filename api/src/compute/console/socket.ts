@@ -6,7 +6,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { WsConfig } from '../../config.js';
 import { type GraphqlServices, tokenContext, tokenSessionStates } from '../../graphql/context.js';
 import { PERMISSION_DENIED, SIGNATURE_EXPIRED } from '../../graphql/errors.js';
-import { clientIp, originAllowed, refuseUpgrade } from '../../graphql/websocket.js';
+import { clientIp, originAllowed, refuseUpgrade, watchTokenSessions } from '../../graphql/websocket.js';
 import type { WsaClaims } from '../../graphql/wsa-token.js';
 import { loadCatalog } from '../repository.js';
 import type { ComputeInstanceRow } from '../tables.js';
@@ -321,29 +321,9 @@ export function registerConsoleSocket(app: FastifyInstance, options: ConsoleSock
   app.server.on('upgrade', onUpgrade);
 
   // As `/ws/api/`: the token opens the console, the session keeps it open.
-  let checking = false;
-  async function checkSessions(): Promise<void> {
-    const open = [...attached];
-    if (checking || open.length === 0) return;
-    checking = true;
-    try {
-      const states = await tokenSessionStates(
-        services,
-        open.map(([, entry]) => entry.claims),
-      );
-      open.forEach(([socket, entry], i) => {
-        if (states[i] === 'active') return;
-        log.info({ reason: `session ${states[i]}`, userId: entry.claims.userId }, 'console closed');
-        close(socket, CONSOLE_CLOSE.expired);
-      });
-    } catch (error) {
-      log.error({ err: error }, 'console session check failed');
-    } finally {
-      checking = false;
-    }
-  }
-  const sessionTimer = setInterval(() => void checkSessions(), timers.sessionCheckIntervalMs);
-  sessionTimer.unref();
+  const sessionTimer = watchTokenSessions(services, timers.sessionCheckIntervalMs, log, attached, (socket) =>
+    close(socket, CONSOLE_CLOSE.expired),
+  );
 
   app.addHook('preClose', async () => {
     clearInterval(sessionTimer);

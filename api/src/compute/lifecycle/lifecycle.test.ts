@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { authSessions, type User } from '../../db/schema.js';
+import type { User } from '../../db/schema.js';
 import {
   DEMO_CONTRACTS,
   DEMO_INSTANCES,
@@ -16,12 +15,11 @@ import {
 import { tokenContext } from '../../graphql/context.js';
 import { PERMISSION_DENIED } from '../../graphql/errors.js';
 import { buildSchema } from '../../graphql/schema.js';
-import { hashToken, SESSION_COOKIE } from '../../identity/session.js';
 import { SSH_KEY_MESSAGES } from '../../ssh-keys/parse.js';
 import { DEMO_SSH_KEYS } from '../../ssh-keys/seed.js';
 import { errorMessages, gql, WSA_TOKEN } from '../../test/graphql.js';
 import { openTestDatabase, testConfig } from '../../test/helpers.js';
-import { Browser } from '../../test/identity.js';
+import { Browser, signedInBrowser } from '../../test/identity.js';
 import { ManualScheduler } from '../scheduler.js';
 import { SIMULATED_FAILURES, SIMULATOR_DURATIONS_MS } from '../simulator.js';
 import { DEMO_INCIDENT_TITLE, DEMO_MAINTENANCE_TITLE, DEMO_STATUS } from '../status/seed.js';
@@ -65,18 +63,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function signedIn(user: User): Promise<Browser> {
-  const browser = new Browser(app);
-  const key = randomBytes(32).toString('base64url');
-  await database.db.insert(authSessions).values({
-    keyHash: hashToken(key),
-    userId: user.id,
-    data: { records: [{ method: 'password', at: Date.now() / 1000 }] },
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
-  browser.jar.set(SESSION_COOKIE, key);
-  return browser;
-}
+const signedIn = (user: User) => signedInBrowser(app, database.db, user);
 
 const KEY = 'uid name fingerprint type bits createdAt';
 const KEYS = `query { sshKeys { ${KEY} } }`;

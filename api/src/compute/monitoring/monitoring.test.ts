@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { authSessions, type User } from '../../db/schema.js';
+import type { User } from '../../db/schema.js';
 import {
   DEMO_CONTRACTS,
   DEMO_INSTANCES,
@@ -18,10 +17,9 @@ import { tokenContext } from '../../graphql/context.js';
 import { PERMISSION_DENIED } from '../../graphql/errors.js';
 import { buildSchema } from '../../graphql/schema.js';
 import { readOutbox } from '../../identity/notify/outbox.js';
-import { hashToken, SESSION_COOKIE } from '../../identity/session.js';
 import { errorMessages, gql } from '../../test/graphql.js';
 import { openTestDatabase, testConfig } from '../../test/helpers.js';
-import { Browser } from '../../test/identity.js';
+import { Browser, signedInBrowser } from '../../test/identity.js';
 import { ManualScheduler } from '../scheduler.js';
 import { DEMO_ALERT_RULES } from './seed.js';
 import { computeMetricSamples } from './tables.js';
@@ -56,18 +54,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function signedIn(user: User): Promise<Browser> {
-  const browser = new Browser(app);
-  const key = randomBytes(32).toString('base64url');
-  await database.db.insert(authSessions).values({
-    keyHash: hashToken(key),
-    userId: user.id,
-    data: { records: [{ method: 'password', at: Date.now() / 1000 }] },
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
-  browser.jar.set(SESSION_COOKIE, key);
-  return browser;
-}
+const signedIn = (user: User) => signedInBrowser(app, database.db, user);
 
 const POINT = 'at cpu ram diskMain diskExtra netTxVol netRxVol netTxPkg netRxPkg';
 const METRICS = `query ($c: String!, $u: String, $r: MetricRange!) {

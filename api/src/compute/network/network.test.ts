@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { authSessions, type User } from '../../db/schema.js';
+import type { User } from '../../db/schema.js';
 import { DEMO_CONTRACTS, DEMO_INSTANCES, type DemoSeed, OTHER_INSTANCES, seedDemo } from '../../db/seed.js';
 import { tokenContext } from '../../graphql/context.js';
 import { PERMISSION_DENIED } from '../../graphql/errors.js';
 import { buildSchema } from '../../graphql/schema.js';
-import { hashToken, SESSION_COOKIE } from '../../identity/session.js';
 import { errorMessages, gql, WSA_TOKEN } from '../../test/graphql.js';
 import { openTestDatabase, testConfig } from '../../test/helpers.js';
-import { Browser } from '../../test/identity.js';
+import { Browser, signedInBrowser } from '../../test/identity.js';
 import { FIREWALL_MESSAGES, MAX_RULES_PER_DIRECTION } from '../firewall/validation.js';
 import { ManualScheduler } from '../scheduler.js';
 import { NETWORK_MESSAGES } from './addressing.js';
@@ -45,18 +43,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function signedIn(user: User): Promise<Browser> {
-  const browser = new Browser(app);
-  const key = randomBytes(32).toString('base64url');
-  await database.db.insert(authSessions).values({
-    keyHash: hashToken(key),
-    userId: user.id,
-    data: { records: [{ method: 'password', at: Date.now() / 1000 }] },
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
-  browser.jar.set(SESSION_COOKIE, key);
-  return browser;
-}
+const signedIn = (user: User) => signedInBrowser(app, database.db, user);
 
 const CAB: string = DEMO_CONTRACTS.cabinet;
 const WEB = DEMO_INSTANCES.web1.uid;
