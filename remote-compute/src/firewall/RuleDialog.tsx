@@ -9,14 +9,21 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { FormError, SubmitButton, TextField, usePortal, zodValidate } from '@portal/shared';
+import {
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  usePortal,
+  zodValidate,
+} from '@portal/shared';
 import { FORM_ERROR } from 'final-form';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { useMutation } from 'urql';
 import { AddFirewallRuleDocument, type FirewallDirection, UpdateFirewallRuleDocument } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
-import { SelectField, TextareaField } from './fields';
 import {
   hasPorts,
   NEW_RULE,

@@ -12,6 +12,7 @@ import {
 import {
   FormError,
   formatAlertPeriod,
+  SelectField,
   SubmitButton,
   TextField,
   usePortal,
@@ -30,7 +31,6 @@ import {
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import { type AlertRuleValues, alertRuleSchema, initialValues, ruleInput } from './alertRuleForm';
 import { ALERT_METRICS, ALERT_PERIODS, maxShownValue, ruleUnit } from './metricFormat';
-import { SelectField } from './SelectField';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -133,18 +133,21 @@ export function AlertRuleDialog({
                 <DialogTitle>{title}</DialogTitle>
                 <DialogContent className={styles.form}>
                   <SelectField
+                    required
                     name="instanceUid"
                     label={t('monitoring.dialog.instance')}
                     disabled={Boolean(fixedInstanceUid)}
                     options={instances.map((i) => ({ value: i.uid, label: i.name }))}
                   />
                   <SelectField
+                    required
                     name="metric"
                     label={t('monitoring.dialog.metric')}
                     options={ALERT_METRICS.map((m) => ({ value: m, label: t(`monitoring.metric.${m}`) }))}
                   />
                   <div className={styles.row}>
                     <SelectField
+                      required
                       name="condition"
                       label={t('monitoring.dialog.condition')}
                       options={(['ABOVE', 'BELOW'] as const).map((c) => ({
@@ -155,6 +158,7 @@ export function AlertRuleDialog({
                     <ValueField />
                   </div>
                   <SelectField
+                    required
                     name="periodMinutes"
                     label={t('monitoring.dialog.period')}
                     options={ALERT_PERIODS.map((p) => ({ value: String(p), label: formatAlertPeriod(p, t) }))}
