@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { DEMO_INSTANCES } from '../../api/src/db/demo';
 import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
 import { DEMO_CONTRACTS, DEMO_USER } from '../support/identity';
 
@@ -118,11 +119,15 @@ test('every signed-in page fits a 360 px phone without sideways scrolling', asyn
   await page.setViewportSize({ width: 360, height: 740 });
   const pages = [
     [DASHBOARD, 'Dashboard'],
+    [`/workspace/${DEMO_CONTRACTS.cabinet}/dashboard/network`, 'Dashboard'],
+    [`/workspace/${DEMO_CONTRACTS.cabinet}/instance/vm/${DEMO_INSTANCES.web1.uid}/firewall`, 'web-1'],
+    [`/workspace/${DEMO_CONTRACTS.cabinet}/instance/vm/${DEMO_INSTANCES.web1.uid}/settings`, 'web-1'],
     [`/workspace/${DEMO_CONTRACTS.cabinet}/billing`, 'Billing'],
     [`/workspace/${DEMO_CONTRACTS.cabinet}/status`, 'Status'],
     [`/workspace/${DEMO_CONTRACTS.cabinet}/settings`, 'Settings'],
     ['/support', 'Support'],
     ['/products', 'Products'],
+    ['/new-instance', 'Add new Service'],
     ['/profile', 'Profile'],
     ['/auth/2fa', 'Two-factor authentication'],
   ] as const;
