@@ -1,6 +1,5 @@
-import { GraphQLError } from 'graphql';
 import type { GraphQLContext } from '../graphql/context.js';
-import { permissionDenied } from '../graphql/errors.js';
+import { permissionDenied, userError as refusal } from '../graphql/errors.js';
 import type {
   MutationResolvers,
   QueryResolvers,
@@ -15,11 +14,8 @@ import { instanceRow, instanceRows, loadCatalog, loadOffers, toInstance } from '
 import { ComputeRefusal, type InstanceChangedPayload } from './service.js';
 import { COMPUTE_MESSAGES, isHostName } from './validation.js';
 
-/** A refusal the user can act on, with the input field it is about (`extensions.field`). */
-export const refusal = (message: string, code: string, field?: string) =>
-  new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
-
-async function refusing<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work`, turning the compute service's refusals into the GraphQL refusal naming the field. */
+export async function refusing<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -35,7 +31,7 @@ function validName(raw: string): string {
 }
 
 /** The workspace's instance, or the permission error (another workspace's or an unknown uid alike). */
-async function requireInstance(ctx: GraphQLContext, workspace: WorkspaceRow, uid: string) {
+export async function requireInstance(ctx: GraphQLContext, workspace: WorkspaceRow, uid: string) {
   const row = await instanceRow(ctx.db, workspace.id, uid);
   if (!row) throw permissionDenied();
   return row;

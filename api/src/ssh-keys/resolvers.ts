@@ -1,13 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
-import { permissionDenied } from '../graphql/errors.js';
+import { permissionDenied, userError as refusal } from '../graphql/errors.js';
 import type { MutationResolvers, QueryResolvers } from '../graphql/generated/resolvers.js';
 import { parsePublicKey, SSH_KEY_MESSAGES, SshKeyRefusal, validKeyName } from './parse.js';
 import { toSshKey, userSshKeys } from './repository.js';
 import { sshKeys } from './tables.js';
-
-const refusal = (message: string, code: string, field: string) =>
-  new GraphQLError(message, { extensions: { code, field } });
 
 export const sshKeyQueries = {
   sshKeys: async (_parent, _args, ctx) => {

@@ -1,16 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
 import type { Db } from '../../db/client.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { userError as refusal } from '../../graphql/errors.js';
 import type { InstanceSshKey } from '../../graphql/generated/resolvers.js';
 import { SSH_KEY_MESSAGES } from '../../ssh-keys/parse.js';
 import { ownSshKeys } from '../../ssh-keys/repository.js';
 import type { SshKeyRow } from '../../ssh-keys/tables.js';
 import { COMPUTE_MESSAGES, isRootPasswordAccepted } from '../validation.js';
 import { computeInstanceSshKeys } from './tables.js';
-
-const refusal = (message: string, code: string, field: string) =>
-  new GraphQLError(message, { extensions: { code, field } });
 
 export const LIFECYCLE_MESSAGES = {
   passwordOrKey: 'Enter a root password or choose at least one SSH key.',

@@ -1,36 +1,16 @@
-import { GraphQLError } from 'graphql';
-import type { GraphQLContext } from '../../graphql/context.js';
-import { permissionDenied } from '../../graphql/errors.js';
+import { userError as refusal } from '../../graphql/errors.js';
 import type { InstanceResolvers, MutationResolvers } from '../../graphql/generated/resolvers.js';
 import { requireComputeWorkspace } from '../access.js';
-import { instanceRow, loadCatalog, toInstance } from '../repository.js';
-import { ComputeRefusal } from '../service.js';
+import { loadCatalog, toInstance } from '../repository.js';
+import { refusing, requireInstance } from '../resolvers.js';
 import { COMPUTE_MESSAGES } from '../validation.js';
 import { deployCredentials, instanceSshKeys } from './credentials.js';
 import { resizeRefusal, startRebuild, startResize } from './operations.js';
 
-const refusal = (message: string, code: string, field?: string) =>
-  new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
-
-async function refusing<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ComputeRefusal) throw refusal(error.message, error.code, error.field);
-    throw error;
-  }
-}
-
-async function requireInstance(ctx: GraphQLContext, workspaceId: string, uid: string) {
-  const row = await instanceRow(ctx.db, workspaceId, uid);
-  if (!row) throw permissionDenied();
-  return row;
-}
-
 export const lifecycleMutations = {
   resizeInstance: async (_parent, { contractUid, uid, planUid }, ctx) => {
     const workspace = await requireComputeWorkspace(ctx, contractUid, 'manage');
-    const row = await requireInstance(ctx, workspace.id, uid);
+    const row = await requireInstance(ctx, workspace, uid);
     const catalog = await loadCatalog(ctx.db);
     const plan = catalog.plan(planUid);
     if (!plan) throw refusal(COMPUTE_MESSAGES.unknownPlan, 'UNKNOWN_PLAN', 'planUid');
@@ -44,7 +24,7 @@ export const lifecycleMutations = {
   },
   rebuildInstance: async (_parent, { input }, ctx) => {
     const workspace = await requireComputeWorkspace(ctx, input.contractUid, 'manage');
-    const row = await requireInstance(ctx, workspace.id, input.uid);
+    const row = await requireInstance(ctx, workspace, input.uid);
     const catalog = await loadCatalog(ctx.db);
     if (!catalog.image(input.imageUid))
       throw refusal(COMPUTE_MESSAGES.unknownImage, 'UNKNOWN_IMAGE', 'imageUid');

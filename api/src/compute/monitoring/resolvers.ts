@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { permissionDenied } from '../../graphql/errors.js';
+import { permissionDenied, userError as refusal } from '../../graphql/errors.js';
 import type {
   AlertRuleInput,
   MutationResolvers,
@@ -12,7 +12,6 @@ import type {
 import type { WorkspaceRow } from '../../workspaces/repository.js';
 import { requireComputeWorkspace } from '../access.js';
 import { instanceRow, loadCatalog, toInstance } from '../repository.js';
-import { refusal } from '../resolvers.js';
 import { computeInstances } from '../tables.js';
 import { ALERT_MESSAGES, MAX_RULES_PER_WORKSPACE, ruleRefusal } from './alerts.js';
 import { capacityOf, RANGE_STEPS, rangeWindow } from './metrics.js';

@@ -1,8 +1,7 @@
 import DataLoader from 'dataloader';
 import { and, eq } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { permissionDenied } from '../../graphql/errors.js';
+import { permissionDenied, userError as refusal } from '../../graphql/errors.js';
 import type {
   InstanceNetwork,
   InstanceResolvers,
@@ -16,23 +15,11 @@ import { requireComputeWorkspace } from '../access.js';
 import * as firewall from '../firewall/repository.js';
 import { validateRule } from '../firewall/validation.js';
 import { instanceRow } from '../repository.js';
-import { ComputeRefusal } from '../service.js';
+import { refusing } from '../resolvers.js';
 import { NETWORK_MESSAGES, normaliseRdns } from './addressing.js';
 import { instancesById, loadNetworks, toIpAddress } from './repository.js';
 import type { NetworkChangedPayload } from './service.js';
 import { ADDRESS_KINDS, computeIpAddresses } from './tables.js';
-
-const refusal = (message: string, code: string, field?: string) =>
-  new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
-
-async function refusing<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ComputeRefusal) throw refusal(error.message, error.code, error.field);
-    throw error;
-  }
-}
 
 const now = (ctx: GraphQLContext) => new Date(ctx.compute.options.scheduler.now());
 
