@@ -137,16 +137,18 @@ async function allocate(
       { ...base, account: 'receivable', amount: fromCents(-cents), invoiceId, paymentId },
     );
   };
+  // Math.min takes no bigint
+  const least = (a: bigint, b: bigint) => (a < b ? a : b);
   for (const invoice of open) {
     let owed = invoice.owed;
     if (bonus > 0n && owed > 0n) {
-      const used = bonus < owed ? bonus : owed;
+      const used = least(bonus, owed);
       move('bonus', invoice.id, used);
       bonus -= used;
       owed -= used;
     }
     if (cash > 0n && owed > 0n) {
-      const used = cash < owed ? cash : owed;
+      const used = least(cash, owed);
       move('cash', invoice.id, used);
       cash -= used;
     }
@@ -172,9 +174,13 @@ export interface SettledPayment {
  * its idempotency key, and only the transaction that inserted it writes the entries. Answers whether
  * this call applied it.
  */
-export async function applyPayment(db: Db, payment: SettledPayment): Promise<{ applied: boolean; paymentId: string }> {
+export async function applyPayment(
+  db: Db,
+  payment: SettledPayment,
+): Promise<{ applied: boolean; paymentId: string }> {
   if (payment.amountCents <= 0n) throw new Error('a payment is above zero');
-  if (payment.currency !== payment.workspace.currency) throw new Error('a payment is in the workspace currency');
+  if (payment.currency !== payment.workspace.currency)
+    throw new Error('a payment is in the workspace currency');
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     await lockWorkspace(tx, payment.workspace.id, payment.workspace.currency);
@@ -306,11 +312,27 @@ export async function issueInvoice(
     await tx.insert(ledgerEntries).values([
       ...input.lines.flatMap((line) =>
         line.source && line.amountCents !== 0n
-          ? [{ ...base, account: 'unbilled' as const, amount: fromCents(-line.amountCents), source: line.source, description }]
+          ? [
+              {
+                ...base,
+                account: 'unbilled' as const,
+                amount: fromCents(-line.amountCents),
+                source: line.source,
+                description,
+              },
+            ]
           : [],
       ),
       ...(net + vat !== 0n
-        ? [{ ...base, account: 'receivable' as const, amount: fromCents(net + vat), invoiceId: id, description }]
+        ? [
+            {
+              ...base,
+              account: 'receivable' as const,
+              amount: fromCents(net + vat),
+              invoiceId: id,
+              description,
+            },
+          ]
         : []),
     ]);
     await allocate(tx, workspace, { useBonus: true });

@@ -42,7 +42,8 @@ const invoicesWithState = (where: SQL, today: string) => sql`
   left join lateral (
     select -sum(e.amount) as settled, max(e.created_at) as settled_at,
       (array_agg(coalesce(p.created_by, case e.kind when 'bonus_applied' then 'Bonus credit' else 'Account balance' end)
-        order by e.created_at desc))[1] as settled_by
+        -- the newest; within one transaction the payment, then money on account, before bonus
+        order by e.created_at desc, (e.payment_id is not null) desc, (e.kind = 'allocation') desc))[1] as settled_by
     from ledger_entries e left join payments p on p.id = e.payment_id
     where e.invoice_id = i.id and e.account = 'receivable' and e.amount < 0
   ) s on true
@@ -132,7 +133,18 @@ export async function invoicePage(
   const conditions: SQL[] = [sql`i.workspace_id = ${workspaceId}::uuid`, sql`not i.legacy`];
   if (query.from) conditions.push(sql`i.date_invoiced >= ${query.from}::date`);
   if (query.to) conditions.push(sql`i.date_invoiced <= ${query.to}::date`);
-  const filtered = sql`with invoice_state as (${invoicesWithState(sql.join(conditions, sql` and `), today)})`;
+  // Each invoice's status from one grouped sum over the workspace's receivable entries (a hash join,
+  // not a lookup per invoice); the page is cut from that, and only its rows get the full state.
+  const states = sql`
+    with owed as (
+      select invoice_id, sum(amount) as owed from ledger_entries
+      where workspace_id = ${workspaceId}::uuid and account = 'receivable' group by invoice_id
+    ), state as (
+      select i.id, i.date_invoiced, i.number,
+        case when coalesce(o.owed, 0) <= 0 then 'PAID' when i.date_due < ${today}::date then 'OVERDUE' else 'OPEN' end as status
+      from invoices i left join owed o on o.invoice_id = i.id
+      where ${sql.join(conditions, sql` and `)}
+    )`;
   const statusFilter =
     query.statuses.length > 0
       ? sql`status in (${sql.join(
@@ -141,21 +153,25 @@ export async function invoicePage(
         )})`
       : sql`true`;
   const keyset = query.after
-    ? sql`(date_invoiced, number) < (${query.after.date}, ${query.after.number})`
+    ? sql`(date_invoiced, number) < (${query.after.date}::date, ${query.after.number})`
     : sql`true`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<InvoiceSqlRow>(
+  const [page, [count]] = await Promise.all([
+    queryRows<{ id: string }>(
       db,
-      sql`${filtered} select * from invoice_state where ${statusFilter} and ${keyset}
+      sql`${states} select id from state where ${statusFilter} and ${keyset}
           order by date_invoiced desc, number desc limit ${query.first + 1}`,
     ),
-    queryRows<{ n: number }>(db, sql`${filtered} select count(*)::int as n from invoice_state where ${statusFilter}`),
+    queryRows<{ n: number }>(db, sql`${states} select count(*)::int as n from state where ${statusFilter}`),
   ]);
-  return {
-    items: rows.slice(0, query.first).map(toInvoice),
-    totalCount: count!.n,
-    hasNextPage: rows.length > query.first,
-  };
+  const ids = page.slice(0, query.first).map((row) => row.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await queryRows<InvoiceSqlRow>(
+          db,
+          sql`${invoicesWithState(sql`i.id in (${uuidList(ids)})`, today)} order by i.date_invoiced desc, i.number desc`,
+        );
+  return { items: rows.map(toInvoice), totalCount: count!.n, hasNextPage: page.length > query.first };
 }
 
 /** The invoices of the workspace's legacy contract, newest first. */
@@ -185,5 +201,9 @@ export async function unbilledByService(
       having sum(amount) <> 0
       order by sum(amount) desc, 1`,
   );
-  return rows.map((row) => ({ uid: row.source, title: row.title ?? 'Other charges', amount: money(row.amount) }));
+  return rows.map((row) => ({
+    uid: row.source,
+    title: row.title ?? 'Other charges',
+    amount: money(row.amount),
+  }));
 }

@@ -55,7 +55,8 @@ const today = (ctx: GraphQLContext) => utcDate(ctx.now());
 export const billingQueries = {
   invoices: async (_parent, { contractUid, filter, first, after }, ctx) => {
     const size = first ?? DEFAULT_PAGE;
-    if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE) throw invalidInput(BILLING_MESSAGES.first, 'first');
+    if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE)
+      throw invalidInput(BILLING_MESSAGES.first, 'first');
     const cursor = after ? decodeCursor(after) : null;
     const from = filter?.from ?? null;
     const to = filter?.to ?? null;

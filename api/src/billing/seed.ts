@@ -36,7 +36,14 @@ export interface BillingSeed {
   terms: { workspace: BillingSeedWorkspace; creditLimit?: string; vatRate: string }[];
   invoices: SeedInvoice[];
   /** Money on account (a top-up paid earlier). */
-  cash: { n: number; workspace: BillingSeedWorkspace; amount: string; by: string; on: Date; method: string }[];
+  cash: {
+    n: number;
+    workspace: BillingSeedWorkspace;
+    amount: string;
+    by: string;
+    on: Date;
+    method: string;
+  }[];
   bonus: { workspace: BillingSeedWorkspace; amount: string; description: string }[];
   /** Charges since the last invoice, per service. */
   charges: { workspace: BillingSeedWorkspace; source: string; description: string; amount: string }[];
@@ -53,7 +60,8 @@ export function netFromGross(grossCents: bigint, ratePercent: string): bigint {
   for (let step = 0; step < 4 && net + vatOf(net, ratePercent) !== grossCents; step++) {
     net += net + vatOf(net, ratePercent) < grossCents ? 1n : -1n;
   }
-  if (net + vatOf(net, ratePercent) !== grossCents) throw new Error(`no net gives ${grossCents} at ${ratePercent}%`);
+  if (net + vatOf(net, ratePercent) !== grossCents)
+    throw new Error(`no net gives ${grossCents} at ${ratePercent}%`);
   return net;
 }
 
@@ -121,7 +129,14 @@ export function buildBillingRows(seed: BillingSeed) {
       });
       const at = { paymentId, createdAt: inv.paid.on };
       entries.push(
-        { ...base, ...at, account: 'cash', kind: 'payment', amount: paidAmount, description: `Payment (${inv.paid.method})` },
+        {
+          ...base,
+          ...at,
+          account: 'cash',
+          kind: 'payment',
+          amount: paidAmount,
+          description: `Payment (${inv.paid.method})`,
+        },
         { ...base, ...at, account: 'cash', kind: 'allocation', amount: `-${paidAmount}` },
         { ...base, ...at, account: 'receivable', kind: 'allocation', amount: `-${paidAmount}`, invoiceId },
       );
@@ -205,7 +220,14 @@ export async function seedBilling(db: Db, workspaceIds: string[], seed: BillingS
 /** 1,000 invoices, one a day back from `lastDate`, all paid but the newest `unpaid` ones. */
 export function manyInvoices(
   workspace: BillingSeedWorkspace,
-  options: { count: number; lastDate: string; firstN: number; prefix: string; payer: string; vatRate: string },
+  options: {
+    count: number;
+    lastDate: string;
+    firstN: number;
+    prefix: string;
+    payer: string;
+    vatRate: string;
+  },
 ): SeedInvoice[] {
   return Array.from({ length: options.count }, (_, i) => {
     const dateInvoiced = addDays(options.lastDate, -(options.count - 1 - i));

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import type { Database } from '../db/client.js';
 import { ledgerBalances, utcDate } from '../billing/ledger.js';
+import type { Database } from '../db/client.js';
 import { type User, workspaces } from '../db/schema.js';
 import {
   DEMO_CONTRACTS,

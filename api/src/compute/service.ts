@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
 import { recordCharges } from '../billing/ledger.js';
+import type { Db } from '../db/client.js';
 import { workspaces } from '../db/schema.js';
 import type { PortalPubSub } from '../graphql/pubsub.js';
 import { actionRefusal } from './actions.js';

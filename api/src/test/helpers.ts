@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { type Config, type Env, loadConfig, PGLITE_MEMORY } from '../config.js';
-import { type Database, type Db, openDatabase } from '../db/client.js';
+import { type Database, openDatabase } from '../db/client.js';
 import { createLogger } from '../logger.js';
 
 /** A migrated in-memory PGlite: open one per test file, in `beforeAll` (it takes seconds). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { adjustAmount, ledgerBalances, utcDate } from '../billing/ledger.js';
 import { toCents } from '../billing/money.js';
-import type { FastifyInstance } from 'fastify';
 import { unreadMessageCounts, workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
 import type { NotificationType } from '../graphql/generated/resolvers.js';
@@ -78,7 +78,12 @@ export function registerDevWorkspaceTools(app: FastifyInstance, services: Graphq
     const balance = (await ledgerBalances(services.db, [workspace.id], today)).get(workspace.id)!;
     services.pubsub.publish('workspaceChanged', contractUid, { contractUid });
     reply.header('cache-control', 'no-store');
-    return { contractUid, amount: balance.amount, amountDue: balance.amountDue, currency: workspace.currency };
+    return {
+      contractUid,
+      amount: balance.amount,
+      amountDue: balance.amountDue,
+      currency: workspace.currency,
+    };
   });
 
   app.post('/_dev/workspaces/:contractUid/unread', async (request, reply) => {

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
+import { workspaceInvoices } from '../billing/repository.js';
 import type { Db } from '../db/client.js';
 import {
   accounts,
@@ -13,8 +15,6 @@ import {
   workspaceEmployees,
   workspaces,
 } from '../db/schema.js';
-import { ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
-import { workspaceInvoices } from '../billing/repository.js';
 import type { FundBalance, PaymentMethod, Workspace } from '../graphql/generated/resolvers.js';
 
 export type { WorkspaceRow };

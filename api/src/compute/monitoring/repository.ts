@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { authorizedPeople, users, workspaceEmployees, workspaces } from '../../db/schema.js';
 import { computeInstances, computePlans } from '../tables.js';
