@@ -1,16 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
 import { legacyServices } from '../db/schema.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { userError } from '../graphql/errors.js';
 import type { InvoiceStatus, QueryResolvers } from '../graphql/generated/resolvers.js';
 import { requireBillingWorkspace } from './access.js';
-import { ledgerBalances, utcDate, ZERO_BALANCE } from './ledger.js';
+import { utcDate } from './ledger.js';
 import { fromCents, toCents } from './money.js';
 import { invoicePage, legacyInvoices, unbilledByService } from './repository.js';
 
 /** Bad input, naming the argument it is about (`extensions.field`); nothing is read or changed. */
-export const invalidInput = (message: string, field: string) =>
-  new GraphQLError(message, { extensions: { code: 'INVALID_INPUT', field } });
+const invalidInput = (message: string, field: string) => userError(message, 'INVALID_INPUT', field);
 
 export const BILLING_MESSAGES = {
   first: 'first must be a whole number from 1 to 100.',
@@ -112,8 +111,3 @@ export const billingQueries = {
     };
   },
 } satisfies QueryResolvers;
-
-/** The balance as the ledger says it now (tests, dev tools). */
-export async function currentBalance(ctx: Pick<GraphQLContext, 'db' | 'now'>, workspaceId: string) {
-  return (await ledgerBalances(ctx.db, [workspaceId], utcDate(ctx.now()))).get(workspaceId) ?? ZERO_BALANCE;
-}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { invoices, money, workspaces } from '../db/schema.js';
+import { invoices, money, sqlList, workspaces } from '../db/schema.js';
 
 /**
  * The ledger's accounts, per workspace (README, "Billing"):
@@ -24,8 +24,6 @@ export const LEDGER_KINDS = [
   'adjustment',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * A settled payment received for a workspace (card, PayPal, bank transfer). `idempotency_key` is the

@@ -21,7 +21,7 @@ export const TIME_FORMATS = ['24h', '12h'] as const;
 export const LANGUAGES = ['en', 'de'] as const;
 
 /** A SQL list of constant strings, for check constraints (the values are ours, never user input). */
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+export const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * A person who can log in. The e-mail is the login and is stored lower-cased (a check enforces it),

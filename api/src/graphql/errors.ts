@@ -12,6 +12,9 @@ export const permissionDenied = () =>
 export const signatureExpired = () =>
   new GraphQLError(SIGNATURE_EXPIRED, { extensions: { code: 'SIGNATURE_EXPIRED' } });
 
-/** A refusal the user can act on; the portal shows the message as is (spec section 8). */
-export const userError = (message: string, code: string) =>
-  new GraphQLError(message, { extensions: { code } });
+/**
+ * A refusal the user can act on; the portal shows the message as is (spec section 8). `field` names
+ * the input it is about (`extensions.field`), for a form to show it there.
+ */
+export const userError = (message: string, code: string, field?: string) =>
+  new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}) } });
