@@ -124,6 +124,24 @@ describe('balances derived from the ledger', () => {
     });
   });
 
+  it('the dev balance endpoint works through adjustment entries, also on a workspace without any', async () => {
+    const set = (amount: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/_dev/workspaces/${HOSTILE_CONTRACT_UID}/balance`,
+        payload: { amount },
+      });
+    expect((await set('0')).json()).toMatchObject({ amount: '0.00', amountDue: '0.00' });
+    expect((await set('-12.30')).json()).toMatchObject({ amount: '-12.30', amountDue: '12.30' });
+    expect((await set('0')).json()).toMatchObject({ amount: '0.00', amountDue: '0.00' });
+    const [row] = await queryRows<{ n: number; sum: string }>(
+      database.db,
+      sql`select count(*)::int as n, sum(amount)::text as sum from ledger_entries e
+          join workspaces w on w.id = e.workspace_id where w.contract_uid = ${HOSTILE_CONTRACT_UID}`,
+    );
+    expect(row).toEqual({ n: 2, sum: '0.00' });
+  });
+
   it('seed 1,000 invoices with one multi-row insert per table, fast', async () => {
     const ws = await workspaceId(OTHER_CONTRACT_UID);
     const rows = buildBillingRows({

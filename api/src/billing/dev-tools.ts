@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invoices, workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
-import { applyPayment, ledgerBalances, utcDate } from './ledger.js';
+import { applyPayment, ledgerBalances, utcDate, ZERO_BALANCE } from './ledger.js';
 import { parseAmount } from './money.js';
 import { UUID } from './repository.js';
 
@@ -76,9 +76,9 @@ export function registerDevBillingTools(app: FastifyInstance, services: GraphqlS
       at: new Date(services.now()),
     });
     if (result.applied) services.pubsub.publish('workspaceChanged', contractUid, { contractUid });
-    const balance = (await ledgerBalances(services.db, [workspace.id], utcDate(services.now()))).get(
-      workspace.id,
-    )!;
+    const balance =
+      (await ledgerBalances(services.db, [workspace.id], utcDate(services.now()))).get(workspace.id) ??
+      ZERO_BALANCE;
     return {
       applied: result.applied,
       paymentUid: result.paymentId,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adjustAmount, ledgerBalances, utcDate } from '../billing/ledger.js';
+import { adjustAmount, ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
 import { toCents } from '../billing/money.js';
 import { unreadMessageCounts, workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
@@ -75,7 +75,8 @@ export function registerDevWorkspaceTools(app: FastifyInstance, services: Graphq
     // An adjustment entry in the ledger: the balance stays a sum of entries.
     const today = utcDate(services.now());
     await adjustAmount(services.db, workspace, toCents(amount)!, today);
-    const balance = (await ledgerBalances(services.db, [workspace.id], today)).get(workspace.id)!;
+    const balance =
+      (await ledgerBalances(services.db, [workspace.id], today)).get(workspace.id) ?? ZERO_BALANCE;
     services.pubsub.publish('workspaceChanged', contractUid, { contractUid });
     reply.header('cache-control', 'no-store');
     return {
