@@ -66,8 +66,8 @@ INSERT INTO "ledger_entries" ("workspace_id", "account", "kind", "amount", "curr
 INSERT INTO "ledger_entries" ("workspace_id", "account", "kind", "amount", "currency", "description")
   SELECT b."workspace_id", 'cash', 'adjustment', b."amount" + coalesce((SELECT sum(i."amount_due") FROM "invoices" i WHERE i."workspace_id" = b."workspace_id"), 0), b."currency", 'Opening balance'
   FROM "balances" b WHERE b."amount" + coalesce((SELECT sum(i."amount_due") FROM "invoices" i WHERE i."workspace_id" = b."workspace_id"), 0) <> 0;--> statement-breakpoint
-INSERT INTO "ledger_entries" ("workspace_id", "account", "kind", "amount", "currency", "description")
-  SELECT "workspace_id", 'unbilled', 'charge', "since_last_invoice", "currency", 'Charges before the ledger' FROM "balances" WHERE "since_last_invoice" <> 0;--> statement-breakpoint
+INSERT INTO "ledger_entries" ("workspace_id", "account", "kind", "amount", "currency", "source", "description")
+  SELECT "workspace_id", 'unbilled', 'charge', "since_last_invoice", "currency", 'other', 'Charges before the ledger' FROM "balances" WHERE "since_last_invoice" <> 0;--> statement-breakpoint
 INSERT INTO "ledger_entries" ("workspace_id", "account", "kind", "amount", "currency", "description")
   SELECT "workspace_id", 'bonus', 'bonus', "bonus_balance", "currency", 'Bonus before the ledger' FROM "balances" WHERE "bonus_balance" <> 0;--> statement-breakpoint
 ALTER TABLE "balances" DROP COLUMN "amount";--> statement-breakpoint

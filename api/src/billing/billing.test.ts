@@ -21,7 +21,9 @@ import { errorMessages, gql, WSA_TOKEN } from '../test/graphql.js';
 import { openTestDatabase, queryRows, testConfig } from '../test/helpers.js';
 import { Browser, signedInBrowser } from '../test/identity.js';
 import { requireBillingWorkspace } from './access.js';
+import { runInvoices } from './invoice-run.js';
 import { issueInvoice, ledgerBalances, utcDate } from './ledger.js';
+import { fromCents, toCents } from './money.js';
 import { nextInvoiceDate } from './resolvers.js';
 import { buildBillingRows, manyInvoices, seedBilling } from './seed.js';
 
@@ -586,5 +588,66 @@ describe('GET /api/invoices/:uid/pdf', () => {
     expect(visitor.status).toBe(403);
     expect(visitor.body).toEqual({ error: PERMISSION_DENIED });
     expect((await other.call('GET', foreign)).status).toBe(200);
+  });
+});
+
+describe('the invoice run', () => {
+  it('invoices the charges since the last invoice per service, once a day, and the balance follows', async () => {
+    const demo = await signedIn(seed.demoUser);
+    const before = await balanceOf(demo, DEMO_CONTRACTS.webshop);
+    const upcoming = (await gql(demo, UPCOMING, { c: DEMO_CONTRACTS.webshop })).body.data.upcomingCharges;
+    const today = '2026-12-01';
+    const issued = await runInvoices(database.db, today);
+    const webshop = await workspaceId(DEMO_CONTRACTS.webshop);
+    expect(issued.map((i) => i.workspaceId)).toContain(webshop.id);
+    // a second run the same day issues nothing
+    expect(await runInvoices(database.db, today)).toEqual([]);
+
+    const [invoice] = await allInvoices(demo, DEMO_CONTRACTS.webshop, { from: today });
+    expect(invoice).toMatchObject({
+      dateInvoiced: today,
+      dateDue: '2026-12-15',
+      netAmount: upcoming.total, // 88.15, no VAT in USD here
+      vatRate: '0.00',
+      amount: '88.15',
+      status: 'PAID', // 1200.00 on account pays it
+      paymentCreatedBy: 'Account balance',
+    });
+    expect(invoice.number).toMatch(/^INV-2026-\d{6}$/);
+    expect(await balanceOf(demo, DEMO_CONTRACTS.webshop)).toMatchObject({
+      amount: fromCents(toCents(before.amount)! - 8815n),
+      sinceLastInvoice: '0.00',
+    });
+    expect(
+      (await gql(demo, UPCOMING, { c: DEMO_CONTRACTS.webshop })).body.data.upcomingCharges.services,
+    ).toEqual([]);
+    // its PDF has a line per service
+    const pdf = await app.inject({
+      method: 'GET',
+      url: invoice.url,
+      headers: { cookie: [...demo.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    expect(text).toContain('Dedicated server L');
+    expect(text).toContain('$74.50');
+    expect(text).toContain('$13.65');
+  });
+});
+
+describe('dev invoice run endpoint', () => {
+  it('runs the day’s invoice run, and refuses a bad date', async () => {
+    expect(
+      (await app.inject({ method: 'POST', url: '/_dev/billing/invoice-run', payload: { date: 'soon' } }))
+        .statusCode,
+    ).toBe(400);
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/_dev/billing/invoice-run',
+      payload: { date: '2026-12-01' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ issued: [] }); // the run above already invoiced that day
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invoices, workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
+import { runInvoices } from './invoice-run.js';
 import { applyPayment, ledgerBalances, utcDate, ZERO_BALANCE } from './ledger.js';
 import { parseAmount } from './money.js';
 import { UUID } from './repository.js';
@@ -25,6 +26,9 @@ export const AMOUNT_MESSAGES = {
  *   selected invoices first, then the oldest due, the rest on account), once per `idempotencyKey`;
  *   publishes `workspaceChanged`; answers `{applied, paymentUid, amount, amountDue}`. 400 naming
  *   every bad field (nothing applied), 404 for an unknown workspace.
+ * - `POST /_dev/billing/invoice-run` with `{date?: "YYYY-MM-DD"}` (default today, UTC): runs the
+ *   invoice run for that day (`runInvoices`) and publishes `workspaceChanged` for each workspace
+ *   invoiced; answers `{issued: [{contractUid, invoiceUid}]}`; 400 for a bad date.
  */
 export function registerDevBillingTools(app: FastifyInstance, services: GraphqlServices): void {
   app.post('/_dev/billing/workspaces/:contractUid/payments', async (request, reply) => {
@@ -84,6 +88,33 @@ export function registerDevBillingTools(app: FastifyInstance, services: GraphqlS
       paymentUid: result.paymentId,
       amount: balance.amount,
       amountDue: balance.amountDue,
+    };
+  });
+
+  app.post('/_dev/billing/invoice-run', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const body = (request.body ?? {}) as { date?: unknown };
+    const date = body.date ?? utcDate(services.now());
+    if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))
+      return reply.code(400).send({ error: 'date must be a day like 2026-12-01.' });
+    const issued = await runInvoices(services.db, date);
+    const rows =
+      issued.length === 0
+        ? []
+        : await services.db
+            .select({ id: workspaces.id, contractUid: workspaces.contractUid })
+            .from(workspaces)
+            .where(
+              inArray(
+                workspaces.id,
+                issued.map((i) => i.workspaceId),
+              ),
+            );
+    const contractOf = new Map(rows.map((r) => [r.id, r.contractUid]));
+    for (const contractUid of new Set(contractOf.values()))
+      services.pubsub.publish('workspaceChanged', contractUid, { contractUid });
+    return {
+      issued: issued.map((i) => ({ contractUid: contractOf.get(i.workspaceId), invoiceUid: i.invoiceId })),
     };
   });
 }

@@ -69,7 +69,10 @@ export const ledgerEntries = pgTable(
     currency: text('currency').notNull(),
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
-    /** What a charge is for: `compute:<instance uid>`, `legacy:<legacy service uid>`, … */
+    /**
+     * What a charge is for: `compute:<instance uid>`, `service:<uid>`, `legacy:<legacy service uid>`,
+     * `other`. Every `unbilled` entry has one: an invoice line takes its source's charges out.
+     */
     source: text('source'),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
