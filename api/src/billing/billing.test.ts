@@ -147,8 +147,8 @@ describe('balances derived from the ledger', () => {
 
   it('seed 1,000 invoices with one multi-row insert per table, fast', async () => {
     const ws = await workspaceId(OTHER_CONTRACT_UID);
-    const rows = buildBillingRows({
-      terms: [],
+    const thousand = {
+      terms: [{ workspace: { id: ws.id, currency: 'EUR' as const }, vatRate: '19.00' }],
       invoices: manyInvoices(
         { id: ws.id, currency: 'EUR' },
         { count: 1000, lastDate: '2026-01-31', firstN: 1000, prefix: 'OI', payer: 'x', vatRate: '19.00' },
@@ -156,10 +156,11 @@ describe('balances derived from the ledger', () => {
       cash: [],
       bonus: [],
       charges: [],
-    });
+    };
+    const rows = buildBillingRows(thousand);
     expect(rows.invoiceRows).toHaveLength(1000);
     expect(rows.entries).toHaveLength(4000);
-    // every seeded invoice's gross is its net plus VAT, and the ledger balances to zero for paid ones
+    // every seeded invoice's gross is its net plus VAT
     for (const row of rows.invoiceRows.slice(0, 50)) {
       const cents = (v: unknown) => Math.round(Number(v) * 100);
       expect(cents(row.netAmount) + cents(row.vatAmount)).toBe(cents(row.amount));
@@ -168,18 +169,7 @@ describe('balances derived from the ledger', () => {
     try {
       await seedDemo(scratch.db); // the workspaces exist
       const started = performance.now();
-      await scratch.db.transaction((tx) =>
-        seedBilling(tx as never, [ws.id], {
-          terms: [{ workspace: { id: ws.id, currency: 'EUR' }, vatRate: '19.00' }],
-          invoices: manyInvoices(
-            { id: ws.id, currency: 'EUR' },
-            { count: 1000, lastDate: '2026-01-31', firstN: 1000, prefix: 'OI', payer: 'x', vatRate: '19.00' },
-          ),
-          cash: [],
-          bonus: [],
-          charges: [],
-        }),
-      );
+      await scratch.db.transaction((tx) => seedBilling(tx as never, [ws.id], thousand));
       const ms = performance.now() - started;
       console.info(`seedBilling of 1,000 paid invoices: ${ms.toFixed(0)} ms`);
       expect(ms).toBeLessThan(5000);

@@ -206,23 +206,28 @@ export function newPaymentIntent(input: {
 }): PaymentIntent {
   if (input.amount <= 0n) throw new Error('a PaymentIntent is above zero');
   return {
+    ...fresh(input),
     object: 'payment_intent',
-    id: input.id,
-    clientSecret: `${input.id}_secret_${input.secret}`,
-    status: 'requires_payment_method',
     amount: input.amount,
     currency: input.currency.toLowerCase(),
     statementDescriptor: input.statementDescriptor,
     description: input.description,
     metadata: input.metadata ?? {},
-    paymentMethod: null,
-    card: null,
-    nextAction: null,
-    lastError: null,
-    cancellationReason: null,
-    createdAt: input.now,
   };
 }
+
+/** What every new intent starts with. */
+const fresh = (input: { id: string; secret: string; now: number }): IntentBase => ({
+  id: input.id,
+  clientSecret: `${input.id}_secret_${input.secret}`,
+  status: 'requires_payment_method',
+  paymentMethod: null,
+  card: null,
+  nextAction: null,
+  lastError: null,
+  cancellationReason: null,
+  createdAt: input.now,
+});
 
 export function newSetupIntent(input: {
   id: string;
@@ -230,19 +235,7 @@ export function newSetupIntent(input: {
   metadata?: Record<string, string>;
   now: number;
 }): SetupIntent {
-  return {
-    object: 'setup_intent',
-    id: input.id,
-    clientSecret: `${input.id}_secret_${input.secret}`,
-    status: 'requires_payment_method',
-    metadata: input.metadata ?? {},
-    paymentMethod: null,
-    card: null,
-    nextAction: null,
-    lastError: null,
-    cancellationReason: null,
-    createdAt: input.now,
-  };
+  return { ...fresh(input), object: 'setup_intent', metadata: input.metadata ?? {} };
 }
 
 /** The id a client secret belongs to (`pi_…_secret_…`), or null when it is not one. */
