@@ -13,6 +13,7 @@ export default defineConfig({
     './src/compute/lifecycle/tables.ts',
     './src/compute/status/tables.ts',
     './src/ssh-keys/tables.ts',
+    './src/billing/tables.ts',
   ],
   out: './drizzle',
 });

@@ -1,5 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerDevBillingTools } from './billing/dev-tools.js';
+import { registerInvoicePdf } from './billing/pdf.js';
 import { CONSOLE_ENDPOINT, registerConsoleSocket } from './compute/console/socket.js';
 import { registerDevComputeTools } from './compute/dev-tools.js';
 import { registerDevMonitoringTools } from './compute/monitoring/dev-tools.js';
@@ -137,6 +139,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
   app.decorate('graphql', { ...graphql, yoga });
   app.register(graphqlPlugin, { yoga, graphiql: config.graphql.graphiql });
+  registerInvoicePdf(app, graphql, identity);
   registerWebsocket(app, {
     yoga,
     services: graphql,
@@ -162,6 +165,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevComputeTools(app, graphql);
     registerDevMonitoringTools(app, graphql);
     registerDevNetworkTools(app, network);
+    registerDevBillingTools(app, graphql);
   }
 
   registerHostStatic(app, config.hostDist);

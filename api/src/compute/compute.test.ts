@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { ledgerBalances, utcDate } from '../billing/ledger.js';
 import type { Database } from '../db/client.js';
-import { balances, type User, workspaces } from '../db/schema.js';
+import { type User, workspaces } from '../db/schema.js';
 import {
   DEMO_CONTRACTS,
   DEMO_INSTANCES,
@@ -607,13 +608,13 @@ describe('instanceChanged', () => {
 });
 
 describe('charges', () => {
+  // what the ledger says (billing/ledger.ts): the charges are entries of its unbilled account
   const sinceLastInvoice = async (contractUid: string) => {
     const [row] = await database.db
-      .select({ value: balances.sinceLastInvoice })
-      .from(balances)
-      .innerJoin(workspaces, eq(workspaces.id, balances.workspaceId))
+      .select({ id: workspaces.id })
+      .from(workspaces)
       .where(eq(workspaces.contractUid, contractUid));
-    return row!.value;
+    return (await ledgerBalances(database.db, [row!.id], utcDate(Date.now()))).get(row!.id)!.sinceLastInvoice;
   };
 
   it("accrue the plan's hourly price while an instance exists, into the workspace's sinceLastInvoice, published", async () => {

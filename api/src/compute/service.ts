@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { recordCharges } from '../billing/ledger.js';
 import type { Db } from '../db/client.js';
-import { balances, workspaces } from '../db/schema.js';
+import { workspaces } from '../db/schema.js';
 import type { PortalPubSub } from '../graphql/pubsub.js';
 import { actionRefusal } from './actions.js';
 import { addressesFor } from './addresses.js';
@@ -52,7 +53,7 @@ interface RowsResult<T> {
 
 /**
  * The compute domain's state machine around a driver: it records what the driver reports, accrues
- * charges into the workspace's `since_last_invoice`, and publishes `instanceChanged` (and
+ * charges into the workspace's ledger (`since_last_invoice`), and publishes `instanceChanged` (and
  * `workspaceChanged` when the balance moved) for every change.
  */
 export class ComputeService {
@@ -284,7 +285,7 @@ export class ComputeService {
 
   /**
    * Accrues every instance's hourly price up to now (exact numeric arithmetic in the database), then
-   * moves the whole cents gained into the workspaces' `since_last_invoice` and publishes what moved.
+   * moves the whole cents gained into the ledger (each workspace's `sinceLastInvoice`) and publishes what moved.
    */
   async tick(): Promise<void> {
     await this.accrue();
@@ -312,13 +313,14 @@ export class ComputeService {
     const moved = await this.db.transaction(async (tx) => {
       const rows = (
         (await tx.execute(sql`
-          select i.id, i.workspace_id, w.contract_uid, w.currency, i.deleted_at is not null as deleted,
+          select i.id, i.name, i.workspace_id, w.contract_uid, w.currency, i.deleted_at is not null as deleted,
                  (trunc(i.charges, 2) - i.charges_billed)::text as gained
           from compute_instances i join workspaces w on w.id = i.workspace_id
           where trunc(i.charges, 2) > i.charges_billed
           -- two api processes on one PostgreSQL: the second waits, then finds nothing left to bill
           for update of i`)) as unknown as RowsResult<{
           id: string;
+          name: string;
           deleted: boolean;
           workspace_id: string;
           contract_uid: string;
@@ -336,28 +338,18 @@ export class ComputeService {
             rows.map((r) => r.id),
           ),
         );
-      const byWorkspace = new Map<string, { currency: string; gains: string[] }>();
-      for (const r of rows) {
-        const entry = byWorkspace.get(r.workspace_id) ?? { currency: r.currency, gains: [] };
-        entry.gains.push(r.gained);
-        byWorkspace.set(r.workspace_id, entry);
-      }
-      for (const [workspaceId, { currency, gains }] of byWorkspace) {
-        const total = sql.join(
-          gains.map((g) => sql`${g}::numeric`),
-          sql` + `,
-        );
-        await tx
-          .insert(balances)
-          .values({ workspaceId, currency, sinceLastInvoice: sql`(${total})` })
-          .onConflictDoUpdate({
-            target: balances.workspaceId,
-            set: {
-              sinceLastInvoice: sql`${balances.sinceLastInvoice} + (${total})`,
-              updatedAt: sql`now()`,
-            },
-          });
-      }
+      // Into the ledger's unbilled account, one entry per instance (upcoming charges per service).
+      await recordCharges(
+        tx as unknown as Db,
+        rows.map((r) => ({
+          workspaceId: r.workspace_id,
+          currency: r.currency,
+          amount: r.gained,
+          source: `compute:${r.id}`,
+          description: `Instance ${r.name}`,
+        })),
+        this.now(),
+      );
       return rows;
     });
     for (const r of moved) this.publish(r.contract_uid, r.id, r.deleted);

@@ -21,7 +21,7 @@ export const TIME_FORMATS = ['24h', '12h'] as const;
 export const LANGUAGES = ['en', 'de'] as const;
 
 /** A SQL list of constant strings, for check constraints (the values are ours, never user input). */
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+export const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * A person who can log in. The e-mail is the login and is stored lower-cased (a check enforces it),
@@ -195,7 +195,7 @@ export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 
 /** Money: numeric, exact; Drizzle reads it as a string ("-12.50"), which is what GraphQL sends. */
-const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+export const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 /** ISO 4217 code. */
 const currency = (name: string) => text(name).notNull();
 
@@ -313,6 +313,11 @@ export const legacyServices = pgTable(
   (table) => [index('legacy_services_workspace_id').on(table.workspaceId)],
 );
 
+/**
+ * An invoice as issued: what it says never changes. What is still owed on it, its status and the
+ * payment that settled it come from the ledger (`src/billing/`): `amount` is the gross total,
+ * `net_amount` + `vat_amount` at `vat_rate`, its lines in `invoice_lines`.
+ */
 export const invoices = pgTable(
   'invoices',
   {
@@ -324,29 +329,31 @@ export const invoices = pgTable(
     dateInvoiced: date('date_invoiced').notNull(),
     dateDue: date('date_due').notNull(),
     currency: currency('currency'),
+    netAmount: money('net_amount').notNull(),
+    /** Percent. */
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
+    vatAmount: money('vat_amount').notNull(),
+    /** Gross: net + VAT. */
     amount: money('amount').notNull(),
-    amountDue: money('amount_due').notNull(),
-    pdfUid: uuid('pdf_uid'),
-    isSelectableForPayment: boolean('is_selectable_for_payment').notNull().default(false),
-    url: text('url'),
-    paymentAmount: money('payment_amount'),
-    paymentCurrency: text('payment_currency'),
-    paymentCreatedBy: text('payment_created_by'),
-    paymentCreatedOn: timestamp('payment_created_on', { withTimezone: true }),
+    /** Issued under the legacy (STD) contract for its legacy services: the Legacy invoices tab. */
+    legacy: boolean('legacy').notNull().default(false),
   },
-  (table) => [index('invoices_workspace_id').on(table.workspaceId, table.dateInvoiced)],
+  (table) => [
+    index('invoices_workspace_id').on(table.workspaceId, table.dateInvoiced),
+    check('invoices_total', sql`${table.amount} = ${table.netAmount} + ${table.vatAmount}`),
+    check('invoices_due_after_invoiced', sql`${table.dateDue} >= ${table.dateInvoiced}`),
+  ],
 );
 
-/** A workspace's fund balance (one row per workspace). */
+/**
+ * A workspace's billing terms (one row per workspace): credit limit, VAT rate, currency. The money
+ * itself (amount, amount due, bonus, debit, since the last invoice) is derived from the ledger
+ * (`src/billing/ledger.ts`), never stored. Ledger writes that allocate money lock this row.
+ */
 export const balances = pgTable('balances', {
   workspaceId: uuid('workspace_id')
     .primaryKey()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
-  amount: money('amount').notNull().default('0'),
-  bonusBalance: money('bonus_balance').notNull().default('0'),
-  debitBalance: money('debit_balance').notNull().default('0'),
-  amountDue: money('amount_due').notNull().default('0'),
-  sinceLastInvoice: money('since_last_invoice').notNull().default('0'),
   /** `limit` is an SQL keyword. */
   creditLimit: money('credit_limit').notNull().default('0'),
   /** Percent. */

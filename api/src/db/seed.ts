@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { addDays, type BillingSeed, manyInvoices, seedBilling } from '../billing/seed.js';
 import { seedNetworkDemo } from '../compute/network/seed.js';
 import { seedComputeDemo } from '../compute/seed.js';
 import { seedStatus } from '../compute/status/seed.js';
@@ -29,9 +30,7 @@ import {
   accounts,
   authenticators,
   authorizedPeople,
-  balances,
   invitations,
-  invoices,
   legacyServices,
   paymentMethods,
   pendingPayments,
@@ -222,8 +221,6 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
     authorizedPeople,
     services,
     legacyServices,
-    invoices,
-    balances,
     paymentMethods,
     unreadMessageCounts,
   ]) {
@@ -376,78 +373,7 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
     },
   ]);
 
-  const invoice = (
-    n: number,
-    w: SeedWorkspace,
-    number: string,
-    dateInvoiced: string,
-    amount: string,
-    paid: { by: string; on: Date } | null,
-  ) => ({
-    id: seedId(7, n),
-    workspaceId: w.id,
-    number,
-    dateInvoiced,
-    dateDue: new Date(Date.parse(dateInvoiced) + 14 * DAY_MS).toISOString().slice(0, 10),
-    currency: w.currency,
-    amount,
-    amountDue: paid ? '0.00' : amount,
-    pdfUid: seedId(8, n),
-    isSelectableForPayment: paid === null,
-    url: `/billing/invoices/${number}.pdf`,
-    paymentAmount: paid ? amount : null,
-    paymentCurrency: paid ? w.currency : null,
-    paymentCreatedBy: paid?.by ?? null,
-    paymentCreatedOn: paid?.on ?? null,
-  });
-  const legacyUnpaid = invoice(3, ws.legacy, 'INV-2026-000103', '2026-02-01', '42.50', null);
-  await db.insert(invoices).values([
-    invoice(1, ws.cabinet, 'INV-2026-000101', '2026-01-01', '120.00', {
-      by: demoName,
-      on: new Date('2026-01-05T10:12:00Z'),
-    }),
-    invoice(2, ws.cabinet, 'INV-2026-000201', '2026-02-01', '135.40', {
-      by: 'Card ending 4242',
-      on: new Date('2026-02-03T08:00:00Z'),
-    }),
-    invoice(4, ws.legacy, 'INV-2026-000102', '2026-01-01', '29.40', {
-      by: demoName,
-      on: new Date('2026-01-10T09:30:00Z'),
-    }),
-    legacyUnpaid,
-    invoice(5, ws.webshop, 'INV-2026-000104', '2026-02-01', '149.00', {
-      by: 'PayPal',
-      on: new Date('2026-02-02T12:00:00Z'),
-    }),
-    invoice(6, ws.partner, 'INV-2026-000105', '2026-02-01', '15.00', null),
-    invoice(7, ws.totp, 'INV-2026-000106', '2026-02-01', '4.99', {
-      by: 'Totp Customer',
-      on: new Date('2026-02-02T12:00:00Z'),
-    }),
-    invoice(8, ws.other, 'INV-2026-000107', '2026-02-01', '99.00', null),
-  ]);
-
-  const balance = (w: SeedWorkspace, amount: string, extra: Partial<typeof balances.$inferInsert> = {}) => ({
-    workspaceId: w.id,
-    currency: w.currency,
-    amount,
-    amountDue: amount.startsWith('-') ? amount.slice(1) : '0.00',
-    vatRate: w.currency === 'EUR' ? '19.00' : '0.00',
-    ...extra,
-  });
-  await db.insert(balances).values([
-    balance(ws.cabinet, '250.00', {
-      bonusBalance: '20.00',
-      sinceLastInvoice: '37.80',
-      creditLimit: '500.00',
-    }),
-    balance(ws.legacy, '-42.50', { debitBalance: '42.50', sinceLastInvoice: '12.30' }),
-    balance(ws.webshop, '1200.00', { sinceLastInvoice: '88.15', creditLimit: '1000.00' }),
-    balance(ws.partner, '-15.00', { debitBalance: '15.00' }),
-    balance(ws.totp, '10.00'),
-    balance(ws.other, '-99.00', { debitBalance: '99.00' }),
-    balance(ws.hostile, '0.00'),
-  ]);
+  await seedBilling(db, ids, demoBilling(demoName, Date.now()));
 
   await db.insert(paymentMethods).values([
     {
@@ -489,11 +415,11 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
     workspaceId: ws.legacy.id,
     paymentMethod: null,
     clientSecret: 'pi_demo_legacy_secret_0000000000000000',
-    amount: legacyUnpaid.amount,
+    amount: '42.50',
     currency: 'EUR',
     statementDescriptor: 'PORTAL INV 000103',
-    fullDescription: `Payment of invoice ${legacyUnpaid.number}`,
-    invoiceId: legacyUnpaid.id,
+    fullDescription: 'Payment of invoice INV-2026-000103',
+    invoiceId: seedId(7, 3),
   });
 
   await db.insert(unreadMessageCounts).values([
@@ -539,4 +465,171 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
   await seedSshKeys(db, demoUser.id);
   await seedInstanceSshKeys(db);
   await seedStatus(db);
+}
+
+/**
+ * The demo's money (README, "Demo accounts"): both kinds, EUR and USD, paid, open and overdue
+ * invoices, money on account, bonus, charges since the last invoice per service, and Other
+ * Industries with 1,000 invoices. Open invoices are dated from the seeding day so they stay open.
+ */
+function demoBilling(demoName: string, now: number): BillingSeed {
+  const ws = WORKSPACES;
+  const today = new Date(now).toISOString().slice(0, 10);
+  const paid = (by: string, on: string, method = 'Card ending 4242') => ({ by, on: new Date(on), method });
+  return {
+    terms: [
+      { workspace: ws.cabinet, vatRate: '19.00', creditLimit: '500.00' },
+      { workspace: ws.legacy, vatRate: '19.00' },
+      { workspace: ws.webshop, vatRate: '0.00', creditLimit: '1000.00' },
+      { workspace: ws.partner, vatRate: '0.00' },
+      { workspace: ws.totp, vatRate: '19.00' },
+      { workspace: ws.other, vatRate: '19.00' },
+      { workspace: ws.hostile, vatRate: '19.00' },
+    ],
+    invoices: [
+      {
+        n: 1,
+        workspace: ws.cabinet,
+        number: 'INV-2026-000101',
+        dateInvoiced: '2026-01-01',
+        gross: '120.00',
+        vatRate: '19.00',
+        description: 'Cloud VPS and object storage, December 2025',
+        paid: paid(demoName, '2026-01-05T10:12:00Z', 'Bank transfer'),
+      },
+      {
+        n: 2,
+        workspace: ws.cabinet,
+        number: 'INV-2026-000201',
+        dateInvoiced: '2026-02-01',
+        gross: '135.40',
+        vatRate: '19.00',
+        description: 'Cloud VPS and object storage, January 2026',
+        paid: paid('Card ending 4242', '2026-02-03T08:00:00Z'),
+      },
+      {
+        n: 4,
+        workspace: ws.legacy,
+        number: 'INV-2026-000102',
+        dateInvoiced: '2026-01-01',
+        gross: '29.40',
+        vatRate: '19.00',
+        legacy: true,
+        description: 'Web hosting Business and Mail Pro, December 2025',
+        paid: paid(demoName, '2026-01-10T09:30:00Z'),
+      },
+      // overdue and paid in part: the legacy workspace's debt of 42.50 (and its pending payment)
+      {
+        n: 3,
+        workspace: ws.legacy,
+        number: 'INV-2026-000103',
+        dateInvoiced: '2026-02-01',
+        gross: '47.60',
+        vatRate: '19.00',
+        legacy: true,
+        description: 'Web hosting Business and Mail Pro, January 2026, and a domain transfer',
+        paid: { ...paid(demoName, '2026-02-20T11:00:00Z', 'Bank transfer'), amount: '5.10' },
+      },
+      {
+        n: 5,
+        workspace: ws.webshop,
+        number: 'INV-2026-000104',
+        dateInvoiced: '2026-02-01',
+        gross: '149.00',
+        vatRate: '0.00',
+        legacy: true,
+        description: 'Dedicated server L, January 2026',
+        paid: paid('PayPal', '2026-02-02T12:00:00Z', 'PayPal'),
+      },
+      // open: due in 10 days from the seeding day
+      {
+        n: 6,
+        workspace: ws.partner,
+        number: 'INV-2026-000105',
+        dateInvoiced: addDays(today, -4),
+        dateDue: addDays(today, 10),
+        gross: '15.00',
+        vatRate: '0.00',
+        description: 'Cloud VPS',
+      },
+      {
+        n: 7,
+        workspace: ws.totp,
+        number: 'INV-2026-000106',
+        dateInvoiced: '2026-02-01',
+        gross: '4.99',
+        vatRate: '19.00',
+        legacy: true,
+        description: 'Web hosting Basic, January 2026',
+        paid: paid('Totp Customer', '2026-02-02T12:00:00Z', 'Bank transfer'),
+      },
+      {
+        n: 8,
+        workspace: ws.other,
+        number: 'INV-2026-000107',
+        dateInvoiced: '2026-02-01',
+        gross: '99.00',
+        vatRate: '19.00',
+        description: 'Cloud VPS, January 2026',
+      },
+      ...manyInvoices(ws.other, {
+        count: 999,
+        lastDate: '2026-01-31',
+        firstN: 1000,
+        prefix: 'OI',
+        payer: 'Other Industries AG',
+        vatRate: '19.00',
+      }),
+    ],
+    cash: [
+      {
+        n: 1,
+        workspace: ws.cabinet,
+        amount: '250.00',
+        by: demoName,
+        on: new Date('2026-02-10T08:00:00Z'),
+        method: 'Bank transfer',
+      },
+      {
+        n: 2,
+        workspace: ws.webshop,
+        amount: '1200.00',
+        by: 'Bright Commerce Inc',
+        on: new Date('2026-02-05T08:00:00Z'),
+        method: 'Bank transfer',
+      },
+      {
+        n: 3,
+        workspace: ws.totp,
+        amount: '10.00',
+        by: 'Totp Customer',
+        on: new Date('2026-02-05T08:00:00Z'),
+        method: 'Bank transfer',
+      },
+    ],
+    bonus: [{ workspace: ws.cabinet, amount: '20.00', description: 'Welcome bonus' }],
+    charges: [
+      { workspace: ws.cabinet, source: `service:${seedId(5, 1)}`, description: 'Cloud VPS', amount: '30.00' },
+      {
+        workspace: ws.cabinet,
+        source: `service:${seedId(5, 2)}`,
+        description: 'Object storage',
+        amount: '7.80',
+      },
+      {
+        workspace: ws.legacy,
+        source: `legacy:${seedId(6, 1)}`,
+        description: 'Web hosting Business',
+        amount: '8.60',
+      },
+      { workspace: ws.legacy, source: `legacy:${seedId(6, 2)}`, description: 'Mail Pro', amount: '3.70' },
+      {
+        workspace: ws.webshop,
+        source: `legacy:${seedId(6, 3)}`,
+        description: 'Dedicated server L',
+        amount: '74.50',
+      },
+      { workspace: ws.webshop, source: `service:${seedId(5, 3)}`, description: 'Cloud VPS', amount: '13.65' },
+    ],
+  };
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSessions, balances, type User, workspaces } from '../db/schema.js';
+import { ledgerBalances, utcDate } from '../billing/ledger.js';
+import { authSessions, type User, workspaces } from '../db/schema.js';
 import {
   DEMO_CONTRACTS,
   DEMO_EXPIRED_INVITATION_KEY,
@@ -205,7 +206,8 @@ describe('allWorkspaces', () => {
       amountDue: '0.00',
       pdfUid: expect.any(String),
       isSelectableForPayment: false,
-      url: '/billing/invoices/INV-2026-000201.pdf',
+      // the PDF, served by the api to the workspace's members (billing/pdf.ts)
+      url: `/api/invoices/${cabinet.invoices[0].uid}/pdf`,
       paymentAmount: '135.40',
       paymentCurrency: 'EUR',
       paymentCreatedBy: 'Card ending 4242',
@@ -235,7 +237,8 @@ describe('allWorkspaces', () => {
       monthlyCurrency: 'EUR',
     });
     const unpaid = legacy.invoices.find((i: Json) => i.isSelectableForPayment);
-    expect(unpaid).toMatchObject({ amountDue: '42.50', paymentAmount: null, paymentCreatedOn: null });
+    // paid in part (the ledger's allocations): 5.10 of 47.60, 42.50 still due
+    expect(unpaid).toMatchObject({ amount: '47.60', amountDue: '42.50', paymentAmount: '5.10' });
     expect(legacy.balance.pendingPayment.invoiceUid).toBe(unpaid.uid);
 
     const webshop = list.find((w) => w.contractUid === DEMO_CONTRACTS.webshop);
@@ -573,12 +576,13 @@ describe('live workspace changes (the seam for /ws/api/)', () => {
       },
     });
     await stream.return(undefined);
+    // an adjustment entry in the ledger, which the balance is the sum of
     const [row] = await h.database.db
-      .select({ amount: balances.amount })
-      .from(balances)
-      .innerJoin(workspaces, eq(workspaces.id, balances.workspaceId))
+      .select({ id: workspaces.id })
+      .from(workspaces)
       .where(eq(workspaces.contractUid, DEMO_CONTRACTS.webshop));
-    expect(row?.amount).toBe('-30.50');
+    const ledger = await ledgerBalances(h.database.db, [row!.id], utcDate(Date.now()));
+    expect(ledger.get(row!.id)?.amount).toBe('-30.50');
   });
 
   it("refuses to subscribe to another user's workspace", async () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
+import { billingQueries } from '../billing/resolvers.js';
 import { consoleQueries } from '../compute/console/resolvers.js';
 import { lifecycleInstanceFields, lifecycleMutations } from '../compute/lifecycle/resolvers.js';
 import {
@@ -58,6 +59,7 @@ const Query: Required<QueryResolvers> = {
   ...monitoringQueries,
   ...sshKeyQueries,
   ...statusQueries,
+  ...billingQueries,
 };
 const Mutation: Required<MutationResolvers> = {
   ...invitationMutations,

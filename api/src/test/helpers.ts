@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
-import type { SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Config, type Env, loadConfig, PGLITE_MEMORY } from '../config.js';
-import { type Database, type Db, openDatabase } from '../db/client.js';
+import { type Database, openDatabase } from '../db/client.js';
 import { createLogger } from '../logger.js';
 
 /** A migrated in-memory PGlite: open one per test file, in `beforeAll` (it takes seconds). */
@@ -12,11 +11,7 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
-/** Raw SQL rows; both drivers answer `execute` with `{ rows }`, which the common Db type cannot say. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as { rows: T[] };
-  return result.rows;
-}
+export { queryRows } from '../db/client.js';
 
 /** The configuration `main` would load from this environment, with an in-memory database. */
 export function testConfig(env: Env = {}): Config {

@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { balances, unreadMessageCounts, workspaces } from '../db/schema.js';
+import { adjustAmount, ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
+import { toCents } from '../billing/money.js';
+import { unreadMessageCounts, workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
 import type { NotificationType } from '../graphql/generated/resolvers.js';
 import { findUserByEmail } from '../identity/users.js';
@@ -44,9 +46,9 @@ const notificationType = (value: unknown): NotificationType | undefined =>
  * The dev tools of the workspace and user events, for the e2e tests of live updates. Registered only
  * with PORTAL_DEV_TOOLS=1, which production refuses.
  *
- * - `POST /_dev/workspaces/:contractUid/balance {amount, amountDue?}`: sets a workspace's balance
- *   and publishes `workspaceChanged`, as a payment or a charge would. `amountDue` defaults to what a
- *   negative amount owes.
+ * - `POST /_dev/workspaces/:contractUid/balance {amount}`: sets a workspace's balance (an
+ *   `adjustment` entry of the difference in the ledger) and publishes `workspaceChanged`, as a
+ *   payment or a charge would. The amount due follows (what a negative amount owes).
  * - `POST /_dev/workspaces/:contractUid/unread {count}`: sets the workspace's unread support
  *   message count and publishes `workspaceChanged`, as a new or read support message would.
  * - `POST /_dev/users/notify {email, type, message}`: publishes a `notifications` event to that user,
@@ -63,32 +65,25 @@ export function registerDevWorkspaceTools(app: FastifyInstance, services: Graphq
 
   app.post('/_dev/workspaces/:contractUid/balance', async (request, reply) => {
     const { contractUid } = request.params as { contractUid: string };
-    const body = (request.body ?? {}) as { amount?: unknown; amountDue?: unknown };
+    const body = (request.body ?? {}) as { amount?: unknown };
     const amount = money(body.amount);
-    const amountDue = body.amountDue === undefined ? undefined : money(body.amountDue);
-    if (amount === undefined || (body.amountDue !== undefined && amountDue === undefined)) {
-      return reply
-        .code(400)
-        .send({ error: 'amount (and amountDue, if given) must be decimals like "-12.50"' });
+    if (amount === undefined) {
+      return reply.code(400).send({ error: 'amount must be a decimal like "-12.50"' });
     }
     const workspace = await findWorkspace(contractUid);
     if (!workspace) return reply.code(404).send({ error: 'no workspace with this contractUid' });
-    const due = amountDue ?? (Number(amount) < 0 ? String(-Number(amount)) : '0');
-    const [balance] = await services.db
-      .insert(balances)
-      .values({ workspaceId: workspace.id, currency: workspace.currency, amount, amountDue: due })
-      .onConflictDoUpdate({
-        target: balances.workspaceId,
-        set: { amount, amountDue: due, updatedAt: sql`now()` },
-      })
-      .returning();
+    // An adjustment entry in the ledger: the balance stays a sum of entries.
+    const today = utcDate(services.now());
+    await adjustAmount(services.db, workspace, toCents(amount)!, today);
+    const balance =
+      (await ledgerBalances(services.db, [workspace.id], today)).get(workspace.id) ?? ZERO_BALANCE;
     services.pubsub.publish('workspaceChanged', contractUid, { contractUid });
     reply.header('cache-control', 'no-store');
     return {
       contractUid,
-      amount: balance!.amount,
-      amountDue: balance!.amountDue,
-      currency: balance!.currency,
+      amount: balance.amount,
+      amountDue: balance.amountDue,
+      currency: workspace.currency,
     };
   });
 

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
+import { workspaceInvoices } from '../billing/repository.js';
 import type { Db } from '../db/client.js';
 import {
   accounts,
   authorizedPeople,
   balances,
-  invoices,
   legacyServices,
   paymentMethods,
   pendingPayments,
@@ -54,7 +55,8 @@ const byWorkspace = <T extends { workspaceId: string | null }>(rows: T[]) => {
 /** The fund balances of these workspaces, keyed by workspace id. */
 async function fundBalances(db: Db, rows: WorkspaceRow[]): Promise<Map<string, FundBalance>> {
   const ids = rows.map((row) => row.id);
-  const [balanceRows, methodRows, pendingRows] = await Promise.all([
+  const [ledger, balanceRows, methodRows, pendingRows] = await Promise.all([
+    ledgerBalances(db, ids, utcDate(Date.now())),
     db.select().from(balances).where(inArray(balances.workspaceId, ids)),
     db
       .select()
@@ -70,12 +72,8 @@ async function fundBalances(db: Db, rows: WorkspaceRow[]): Promise<Map<string, F
     const pending = pendingRows.find((p) => p.workspaceId === row.id);
     result.set(row.id, {
       contractUid: row.contractUid,
-      // A workspace without a balance row yet has nothing on it.
-      amount: balance?.amount ?? '0.00',
-      bonusBalance: balance?.bonusBalance ?? '0.00',
-      debitBalance: balance?.debitBalance ?? '0.00',
-      amountDue: balance?.amountDue ?? '0.00',
-      sinceLastInvoice: balance?.sinceLastInvoice ?? '0.00',
+      // Derived from the ledger (billing/ledger.ts); a workspace without entries has nothing on it.
+      ...(ledger.get(row.id) ?? ZERO_BALANCE),
       limit: balance?.creditLimit ?? '0.00',
       vatRate: balance?.vatRate ?? '0.00',
       currency: balance?.currency ?? row.currency,
@@ -151,11 +149,7 @@ export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: str
         .from(legacyServices)
         .where(inArray(legacyServices.workspaceId, ids))
         .orderBy(asc(legacyServices.position), asc(legacyServices.title)),
-      db
-        .select()
-        .from(invoices)
-        .where(inArray(invoices.workspaceId, ids))
-        .orderBy(desc(invoices.dateInvoiced), desc(invoices.number)),
+      workspaceInvoices(db, ids, utcDate(Date.now())),
       db.select().from(unreadMessageCounts).where(inArray(unreadMessageCounts.workspaceId, ids)),
     ]);
   const employeesOf = byWorkspace(employeeRows);
@@ -195,22 +189,7 @@ export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: str
         monthly: s.monthly,
         monthlyCurrency: s.monthlyCurrency,
       })),
-      invoices: invoicesOf(row.id).map((i) => ({
-        uid: i.id,
-        number: i.number,
-        dateInvoiced: i.dateInvoiced,
-        dateDue: i.dateDue,
-        currency: i.currency,
-        amount: i.amount,
-        amountDue: i.amountDue,
-        pdfUid: i.pdfUid,
-        isSelectableForPayment: i.isSelectableForPayment,
-        url: i.url,
-        paymentAmount: i.paymentAmount,
-        paymentCurrency: i.paymentCurrency,
-        paymentCreatedBy: i.paymentCreatedBy,
-        paymentCreatedOn: i.paymentCreatedOn,
-      })),
+      invoices: invoicesOf(row.id),
       unreadMessages: unreadRows.find((u) => u.workspaceId === row.id)?.count ?? 0,
       services: servicesOf(row.id).map((s) => ({ uid: s.id })),
     };

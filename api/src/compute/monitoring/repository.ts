@@ -1,14 +1,9 @@
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
 import { authorizedPeople, users, workspaceEmployees, workspaces } from '../../db/schema.js';
 import { computeInstances, computePlans } from '../tables.js';
 import { type MachineShape, type Recorded, SAMPLE_FIELDS, type Sample, type Window } from './metrics.js';
 import { type AlertRuleRow, computeAlertRules } from './tables.js';
-
-/** Raw SQL rows; both drivers answer `execute` with `{ rows }`. */
-async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export interface Machine extends MachineShape {
   workspaceId: string;
