@@ -4,10 +4,10 @@
 //   node run.mjs [--no-build]
 //
 // 1. builds host and remotes in production (timed one by one), unless --no-build;
-// 2. snapshots every dist into bench/.tmp/served (gzip files added there, never in dist) and
+// 2. snapshots every dist into bench/.tmp/served (with the build's brotli / gzip twins) and
 //    measures their emitted JS and each remote page's first chunk set (from mf-manifest.json);
 // 3. builds the monolith baseline (bench/monolith) and measures its emitted JS;
-// 4. serves both (gzip, history fallback, /remotes.json) on free ports of 127.0.0.1 and loads
+// 4. serves both (brotli / gzip twins, history fallback, /remotes.json) on free ports of 127.0.0.1 and loads
 //    /auth/login (the first screen of every customer: the bench has no session) in Chromium,
 //    recording the JS downloaded until the login card's heading shows and the network is idle;
 // 5. writes bench/results/latest.json and latest.md and prints the table.
@@ -120,7 +120,7 @@ async function main() {
     build.federatedMs = Object.values(build.apps).reduce((a, b) => a + b, 0);
   }
 
-  // 2. Snapshot every build (bench/.tmp/served/<app>, with .gz files): everything below is measured
+  // 2. Snapshot every build (bench/.tmp/served/<app>, with the build's .br / .gz twins): everything below is measured
   // on the snapshot, so a rebuild running meanwhile cannot mix two builds into one figure.
   const snapshot = (name, dist) => {
     const dir = path.join(tmpDir, 'served', name);
@@ -256,7 +256,11 @@ async function main() {
     );
     check(`${variant}: React / react-dom once`, once(v), JSON.stringify(v.carriers));
     check(`${variant}: no failed JS response`, v.js.failed.length === 0, v.js.failed.join(', '));
-    check(`${variant}: JS served gzip`, v.js.uncompressed.length === 0, v.js.uncompressed.join(', '));
+    check(
+      `${variant}: JS served compressed (brotli or gzip)`,
+      v.js.uncompressed.length === 0,
+      v.js.uncompressed.join(', '),
+    );
     check(
       `${variant}: every JS response is a file of the build`,
       v.js.unmatched.length === 0,

@@ -1,5 +1,6 @@
 // A plain static file server for a remote's build, as any static host would serve it: CORS for the
-// portal origin, long-lived caching for content-hashed files, no caching for mf-manifest.json.
+// portal origin, long-lived caching for content-hashed files, no caching for mf-manifest.json, and
+// the build's precompressed brotli / gzip twins by content negotiation.
 import http from 'node:http';
 import sirv from 'sirv';
 
@@ -13,7 +14,11 @@ export function startStaticServer({ dir, port, host = '127.0.0.1', allowOrigin =
   const serve = sirv(dir, {
     dev: true, // look files up on each request: a redeployed folder is served as it is now
     etag: true,
+    brotli: true, // `<file>.br` when the browser accepts br, else `<file>.gz` for gzip
+    gzip: true,
     setHeaders(res, pathname) {
+      // sirv sets `Vary: Accept-Encoding`, replacing ours: the answer depends on both
+      res.setHeader('Vary', 'Origin, Accept-Encoding');
       const hashed = /\.[0-9a-f]{8,}\./.test(pathname);
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

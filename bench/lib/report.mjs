@@ -21,7 +21,7 @@ export function renderMarkdown(r) {
     row(['Figure', 'Federated', 'Monolith', 'Ratio', 'Aim']),
     row(['---', '---:', '---:', '---:', '---']),
     row([
-      'First-screen JS, transfer (gzip)',
+      'First-screen JS, transfer (as served: brotli)',
       `${kB(fed.js.transfer)} (${fed.js.requests} req)`,
       `${kB(mono.js.transfer)} (${mono.js.requests} req)`,
       x(r.ratios.firstScreenTransfer),

@@ -1,18 +1,16 @@
-// Serving builds to Chromium as a production static host would: gzip (precompressed, level 9),
-// CORS, history fallback to index.html for the host, /remotes.json answered by the bench. The
-// served files are a snapshot under bench/.tmp; the real dist folders are never written to.
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+// Serving builds to Chromium as `npm start` does: the build's own precompressed brotli / gzip twins
+// by Accept-Encoding (as scripts/static-server.mjs and the api's static files serve them), CORS,
+// history fallback to index.html for the host, /remotes.json answered by the bench. The served
+// files are a snapshot under bench/.tmp; the real dist folders are never written to.
+import { cpSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { listFiles, NEVER_LOADED_DIR } from './files.mjs';
-
-const COMPRESSIBLE = /\.(js|mjs|json|html|css|svg|txt)$/;
+import { NEVER_LOADED_DIR } from './files.mjs';
 
 /**
- * Copies a build (without independent-packages/) and writes a `.gz` beside every text file but
- * the source maps (kept for the bench, never requested by the page).
+ * Copies a build (without independent-packages/), twins included: what is measured is what the
+ * build ships, not a compression the bench adds.
  * @param {string} distDir
  * @param {string} copyDir
  */
@@ -22,11 +20,6 @@ export function prepareServedCopy(distDir, copyDir) {
     recursive: true,
     filter: (src) => !src.split(path.sep).includes(NEVER_LOADED_DIR),
   });
-  for (const file of listFiles(copyDir)) {
-    if (!COMPRESSIBLE.test(file)) continue;
-    const abs = path.join(copyDir, file);
-    writeFileSync(`${abs}.gz`, gzipSync(readFileSync(abs), { level: 9 }));
-  }
 }
 
 /**
@@ -39,6 +32,7 @@ export async function startServer({ dir, spa = false, remotes }) {
   const serve = sirv(dir, {
     dev: true,
     etag: true,
+    brotli: true,
     gzip: true,
     single: spa,
     setHeaders(res, pathname) {

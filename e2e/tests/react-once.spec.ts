@@ -36,3 +36,27 @@ test('React and react-dom arrive exactly once across host and every remote', asy
   // and the scripts came from more than one origin: host and remotes really were involved
   expect(new Set(bodies.map((b) => new URL(b.url).port)).size).toBeGreaterThanOrEqual(5);
 });
+
+// What a customer downloads: every content-hashed script of host and remotes comes compressed (the
+// build's precompressed twins, chosen by Accept-Encoding), and caches are told it varies by it.
+test('scripts of host and remotes arrive precompressed', async ({ page }) => {
+  const scripts: { url: string; encoding?: string; vary?: string }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const headers = await response.allHeaders();
+    scripts.push({ url: response.url(), encoding: headers['content-encoding'], vary: headers.vary });
+  });
+  await page.goto('/workspace/C-1/dashboard');
+  await expect(page.getByRole('tab', { name: 'Instances' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(new Set(scripts.map((s) => new URL(s.url).port)).size).toBeGreaterThanOrEqual(2);
+  const plain = scripts.filter((s) => !['br', 'gzip'].includes(s.encoding ?? ''));
+  // only files below the 1 kB threshold may come as they are
+  for (const s of plain) {
+    const length = Number((await page.request.get(s.url)).headers()['content-length'] ?? 0);
+    expect(length, s.url).toBeLessThan(1024);
+  }
+  expect(scripts.filter((s) => s.encoding).length).toBeGreaterThan(5);
+  for (const s of scripts.filter((s) => s.encoding)) expect(s.vary, s.url).toMatch(/accept-encoding/i);
+});

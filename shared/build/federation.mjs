@@ -3,9 +3,37 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import CompressionPlugin from 'compression-webpack-plugin';
+
+/**
+ * Content-hashed text assets get a brotli (`.br`) and a gzip (`.gz`) twin at build time, served by
+ * content negotiation (the api's static files, `scripts/static-server.mjs`, any CDN that honours
+ * precompressed files). Files without a hash (`mf-manifest.json`, `index.html`) change in place
+ * at a redeploy, so they have no twin that could go stale; they are small.
+ */
+export const PRECOMPRESSED = /\.[0-9a-f]{10}\.(js|css|svg|json|txt|wasm)$/;
+
+function precompression() {
+  const common = { test: PRECOMPRESSED, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({
+      ...common,
+      algorithm: 'gzip',
+      filename: '[path][base].gz',
+      compressionOptions: { level: 9 },
+    }),
+    new CompressionPlugin({
+      ...common,
+      algorithm: 'brotliCompress',
+      filename: '[path][base].br',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
+}
 
 const sharedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sharedPkg = JSON.parse(readFileSync(path.join(sharedDir, 'package.json'), 'utf8'));
@@ -202,6 +230,7 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
             }),
           ]
         : []),
+      ...(prod ? precompression() : []),
     ],
     devServer: {
       port,

@@ -14,6 +14,8 @@ const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/
 const DIST: Record<string, string> = {
   'index.html': INDEX_HTML,
   'static/js/main.3f2a1b9c.js': 'console.log("main");',
+  'static/js/main.3f2a1b9c.js.br': 'brotli bytes',
+  'static/js/main.3f2a1b9c.js.gz': 'gzip bytes',
   'static/css/main.css': 'body{}',
   'assets/logo.0123456789abcdef.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   'favicon.ico': 'ico',
@@ -55,6 +57,27 @@ describe('host static build', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('serves the precompressed twin the browser accepts, varying on Accept-Encoding', async () => {
+    const get = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/static/js/main.3f2a1b9c.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const brotli = await get('gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe('brotli bytes');
+    expect(brotli.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip bytes');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("main");');
   });
 
   it('lets hashed files be cached for good', async () => {

@@ -69,6 +69,8 @@ export function registerHostStatic(app: FastifyInstance, distDir: string): void 
       root: distDir,
       index: 'index.html',
       dotfiles: 'ignore',
+      // the build's `<file>.br` / `<file>.gz` twins by Accept-Encoding, with `Vary: accept-encoding`
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         const relativePath = relative(distDir, filePath).split(sep).join('/');
