@@ -135,6 +135,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     services: graphql,
     identity,
     graphiql: config.graphql.graphiql,
+    production: config.graphql.ws.production,
     logger: app.log,
   });
   app.decorate('graphql', { ...graphql, yoga });

@@ -1,6 +1,8 @@
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
@@ -25,13 +27,75 @@ export interface YogaOptions {
   services: GraphqlServices;
   identity: IdentityServices;
   graphiql: boolean;
+  /** Production: no introspection (the contract is the `.graphql` files, codegen reads those). */
+  production: boolean;
   logger: FastifyBaseLogger;
 }
 
+/**
+ * What one operation may ask, checked while parsing and validating, before anything runs
+ * (graphql-armor at its defaults, which are these): an alias flood, a deep or costly query, a
+ * directive flood or a giant document is refused at once instead of holding the process. Every
+ * operation the portal's apps send stays within them (`limits.test.ts` checks each one).
+ */
+export const OPERATION_LIMITS = {
+  maxAliases: 15,
+  maxDepth: 10,
+  maxCost: 5_000,
+  maxTokens: 1_000,
+  maxDirectives: 50,
+} as const;
+
+function armor(): Plugin {
+  const { maxAliases, maxDepth, maxCost, maxTokens, maxDirectives } = OPERATION_LIMITS;
+  return EnvelopArmorPlugin({
+    maxAliases: { n: maxAliases },
+    maxDepth: { n: maxDepth },
+    costLimit: { maxCost },
+    maxTokens: { n: maxTokens },
+    maxDirectives: { n: maxDirectives },
+    // "Did you mean …?" would map the schema for a stranger; the contract files serve developers.
+    blockFieldSuggestion: { enabled: true },
+  }) as Plugin;
+}
+
+/**
+ * Subscriptions run over the websocket only, where the session is re-checked and the socket closes
+ * at sign-out. Yoga would also serve them over HTTP (`Accept: text/event-stream`), a stream that
+ * outlives the session: refused.
+ */
+export const SUBSCRIPTIONS_OVER_WEBSOCKET = 'Subscriptions run over the websocket (/ws/api/).';
+
+function subscriptionsOverWebsocketOnly(): Plugin<ServerContext> {
+  return {
+    onSubscribe({ args }) {
+      if ('req' in (args.contextValue as Partial<ServerContext>)) {
+        throw new GraphQLError(SUBSCRIPTIONS_OVER_WEBSOCKET, {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
+      }
+    },
+  };
+}
+
+/**
+ * By name, as yoga itself checks: a library that loads graphql through `require` (graphql-armor)
+ * may hold another copy of its classes, so `instanceof` would call its refusals bugs.
+ */
+const isGraphQLError = (error: unknown): error is GraphQLError =>
+  error instanceof Error && error.name === 'GraphQLError';
+
 /** The GraphQL server; its plugins (and so the same behaviour) serve HTTP and, later, the websocket. */
-export function createPortalYoga({ services, identity, graphiql, logger }: YogaOptions): PortalYoga {
+export function createPortalYoga({
+  services,
+  identity,
+  graphiql,
+  production,
+  logger,
+}: YogaOptions): PortalYoga {
   return createYoga<ServerContext, GraphQLContext>({
     schema: buildSchema(),
+    plugins: [armor(), subscriptionsOverWebsocketOnly(), ...(production ? [useDisableIntrospection()] : [])],
     graphqlEndpoint: GRAPHQL_ENDPOINT,
     graphiql,
     landingPage: false,
@@ -48,8 +112,8 @@ export function createPortalYoga({ services, identity, graphiql, logger }: YogaO
       // A resolver's own GraphQLError (permission, expiry, user-facing refusal) goes out as is;
       // anything else is a bug: logged in full, answered as "Unexpected error.".
       maskError(error, message, isDev) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        if (original && !(original instanceof GraphQLError)) {
+        const original = isGraphQLError(error) ? error.originalError : error;
+        if (original && !isGraphQLError(original)) {
           logger.error({ err: original }, 'graphql resolver failed');
         }
         return maskError(error, message, isDev);

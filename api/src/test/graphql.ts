@@ -59,7 +59,7 @@ export function gql(
   browser: Browser,
   query: string,
   variables: Record<string, unknown> = {},
-  options: { csrf?: boolean } = {},
+  options: { csrf?: boolean; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   return browser.call('POST', '/api/', { body: { query, variables }, ...options });
 }

@@ -1,0 +1,221 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type DocumentNode, Kind, print, visit } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CONTRACTS } from '../db/seed.js';
+import { gql } from '../test/graphql.js';
+import {
+  type Browser,
+  type IdentityHarness,
+  openIdentityHarness,
+  signedInBrowser,
+} from '../test/identity.js';
+import { OPERATION_LIMITS, SUBSCRIPTIONS_OVER_WEBSOCKET } from './plugin.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read freely; their shape is what is asserted.
+type Json = any;
+
+let h: IdentityHarness;
+
+beforeAll(async () => {
+  h = await openIdentityHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A visitor with only the csrftoken cookie anyone can get. */
+async function stranger(): Promise<Browser> {
+  const browser = h.browser();
+  await browser.call('GET', '/_allauth/browser/v1/config');
+  return browser;
+}
+
+const messages = (answer: { body: Json }) => (answer.body.errors ?? []).map((e: Json) => e.message as string);
+
+const aliases = (n: number, field: (i: number) => string) =>
+  `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field(i)}`).join(' ')} }`;
+
+describe('operation limits (graphql-armor)', () => {
+  it('refuses an anonymous alias flood before running a single resolver', async () => {
+    const browser = await stranger();
+    const flood = aliases(3_000, (i) => `invitation(key: "k${i}") { email }`);
+    expect(flood.length).toBeGreaterThan(100_000);
+    const answer = await gql(browser, flood);
+    expect(answer.body.data ?? null).toBeNull();
+    // armor reports the first limit the document breaks; tokens come first, while parsing
+    expect(messages(answer).join(' ')).toMatch(/Token limit of 1000 exceeded|Aliases limit of 15 exceeded/);
+  });
+
+  it('refuses 16 aliases and runs 15', async () => {
+    const browser = await signedInBrowser(h.app, h.database.db, h.seed.demoUser);
+    const over = await gql(
+      browser,
+      aliases(16, () => 'me { reason }'),
+    );
+    expect(messages(over)).toEqual([
+      expect.stringContaining(`Aliases limit of ${OPERATION_LIMITS.maxAliases} exceeded, found 16`),
+    ]);
+    const within = await gql(
+      browser,
+      aliases(15, () => 'me { reason }'),
+    );
+    expect(within.body.errors).toBeUndefined();
+    expect(Object.keys(within.body.data)).toHaveLength(15);
+  });
+
+  it('refuses a signed-in alias flood of allWorkspaces', async () => {
+    const browser = await signedInBrowser(h.app, h.database.db, h.seed.demoUser);
+    const answer = await gql(
+      browser,
+      aliases(1_000, () => 'allWorkspaces { contractUid }'),
+    );
+    expect(answer.body.data ?? null).toBeNull();
+    expect(messages(answer).join(' ')).toMatch(/limit of \d+ exceeded/);
+  });
+
+  it('refuses a directive flood and a costly query', async () => {
+    const browser = await signedInBrowser(h.app, h.database.db, h.seed.demoUser);
+    const directives = await gql(browser, `{ me { reason ${'@include(if: true) '.repeat(51)} } }`);
+    expect(messages(directives).join(' ')).toMatch(/Directives limit of 50 exceeded/);
+
+    // `first: 100` multiplies what a page costs: three such pages are over
+    const page = (alias: string) =>
+      `${alias}: invoices(contractUid: "x", first: 100) { items { uid number dateInvoiced dateDue amount amountDue currency status } totalCount }`;
+    const costly = await gql(browser, `{ ${page('a')} ${page('b')} ${page('c')} }`);
+    expect(messages(costly)).toEqual([expect.stringMatching(/Query Cost limit of 5000 exceeded, found \d+/)]);
+  });
+
+  it('refuses a document deeper than the limit', () => {
+    // no type of the schema nests into itself, so only a document that is also invalid gets this deep
+    const { parse, validate, schema } = h.app.graphql.yoga.getEnveloped({
+      wsa: {} as never,
+      ip: '127.0.0.1',
+    });
+    const deep = `{ me ${'{ a '.repeat(OPERATION_LIMITS.maxDepth)}${'}'.repeat(OPERATION_LIMITS.maxDepth)} }`;
+    expect(() => validate(schema, parse(deep))).toThrow(
+      `Query depth limit of ${OPERATION_LIMITS.maxDepth} exceeded, found ${OPERATION_LIMITS.maxDepth + 1}`,
+    );
+  });
+
+  it('suggests no field names to a stranger', async () => {
+    const browser = await stranger();
+    const answer = await gql(browser, '{ allWorkspace { contractUid } }');
+    expect(answer.body.errors).toHaveLength(1);
+    expect(messages(answer)[0]).not.toMatch(/Did you mean/);
+    expect(messages(answer)[0]).toMatch(/Cannot query field "allWorkspace"/);
+  });
+
+  it('runs subscriptions over the websocket only, never as an HTTP event stream', async () => {
+    const browser = await signedInBrowser(h.app, h.database.db, h.seed.demoUser);
+    const answer = await gql(
+      browser,
+      `subscription { workspaceChanged(contractUid: "${DEMO_CONTRACTS.cabinet}") { contractUid } }`,
+      {},
+      {
+        headers: { accept: 'text/event-stream' },
+      },
+    );
+    const stream = JSON.stringify(answer.body);
+    expect(stream).toContain(SUBSCRIPTIONS_OVER_WEBSOCKET);
+    expect(stream).not.toContain('"data"');
+  });
+
+  it('answers introspection in development and refuses it in production', async () => {
+    const browser = await signedInBrowser(h.app, h.database.db, h.seed.demoUser);
+    expect(
+      (await gql(browser, '{ __schema { queryType { name } } }')).body.data.__schema.queryType.name,
+    ).toBe('Query');
+    const production = await h.variant({ NODE_ENV: 'production', PORTAL_DEV_TOOLS: '0' });
+    try {
+      const visitor = await signedInBrowser(production.app, production.database.db, h.seed.demoUser);
+      const answer = await gql(visitor, '{ __schema { queryType { name } } }');
+      expect(answer.body.data ?? null).toBeNull();
+      expect(messages(answer).join(' ')).toMatch(/introspection/i);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+/**
+ * Every operation the portal's apps send, as urql sends it (a `__typename` in every selection set),
+ * stays within the limits: a limit that refused the portal's own screens would be an outage.
+ */
+describe('the portal’s own operations', () => {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const generated = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+    .map((entry) => path.join(root, entry.name, 'src', 'gql', 'graphql.ts'))
+    .filter((file) => {
+      try {
+        return readFileSync(file, 'utf8').length > 0;
+      } catch {
+        return false;
+      }
+    });
+
+  const documents = generated.flatMap((file) =>
+    [
+      ...readFileSync(file, 'utf8').matchAll(
+        /^export const (\w+)Document = (\{.*\}) as unknown as DocumentNode/gm,
+      ),
+    ].map(([, name, json]) => ({
+      app: path.basename(path.dirname(path.dirname(path.dirname(file)))),
+      name,
+      json: json as string,
+    })),
+  );
+
+  const withTypenames = (document: DocumentNode) =>
+    visit(document, {
+      SelectionSet(node, _key, parent) {
+        if (parent && 'kind' in parent && parent.kind === Kind.OPERATION_DEFINITION) return undefined;
+        if (node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === '__typename'))
+          return undefined;
+        return {
+          ...node,
+          selections: [
+            ...node.selections,
+            { kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } },
+          ],
+        };
+      },
+    });
+
+  it('finds the generated documents of host, shared and the remotes', () => {
+    const apps = new Set(documents.map((d) => d.app));
+    for (const app of ['host', 'shared', 'remote-auth', 'remote-compute']) expect(apps).toContain(app);
+    expect(documents.length).toBeGreaterThan(30);
+  });
+
+  it('each one passes every limit', () => {
+    // parse and validate as yoga does for a request (armor's rules included), without running
+    const { parse, validate, schema } = h.app.graphql.yoga.getEnveloped({
+      wsa: {} as never,
+      ip: '127.0.0.1',
+    });
+    const refused: string[] = [];
+    for (const { app, name, json } of documents) {
+      const source = print(withTypenames(JSON.parse(json) as DocumentNode));
+      try {
+        const errors = validate(schema, parse(source));
+        if (errors.length > 0)
+          refused.push(`${app} ${name}: ${errors.map((e: { message: string }) => e.message).join('; ')}`);
+      } catch (error) {
+        refused.push(`${app} ${name}: ${(error as Error).message}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('and the same check refuses a document over a limit', () => {
+    const { parse, validate, schema } = h.app.graphql.yoga.getEnveloped({
+      wsa: {} as never,
+      ip: '127.0.0.1',
+    });
+    expect(() => validate(schema, parse(aliases(16, () => 'me { reason }')))).toThrow(/Aliases limit of 15/);
+  });
+});
