@@ -48,16 +48,16 @@ async function ping(db: Db): Promise<void> {
 
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir === PGLITE_MEMORY;
-  let releaseLock = () => {};
+  let releaseLock = async () => {};
   if (!inMemory) {
     mkdirSync(dataDir, { recursive: true });
-    releaseLock = acquireDataDirLock(dataDir);
+    releaseLock = await acquireDataDirLock(dataDir);
   }
   let client: PGlite;
   try {
     client = await PGlite.create(inMemory ? undefined : dataDir);
   } catch (error) {
-    releaseLock();
+    await releaseLock();
     throw error;
   }
   const db = drizzlePglite({ client, schema });
@@ -70,7 +70,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       try {
         await client.close();
       } finally {
-        releaseLock();
+        await releaseLock();
       }
     }),
   };
