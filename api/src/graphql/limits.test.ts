@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type DocumentNode, Kind, print, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTRACTS } from '../db/seed.js';
+import { NULL_CHARACTERS_CODE, NULL_CHARACTERS_MESSAGE } from '../http/null-characters.js';
 import { gql } from '../test/graphql.js';
 import {
   type Browser,
@@ -217,5 +218,41 @@ describe('the portal’s own operations', () => {
       ip: '127.0.0.1',
     });
     expect(() => validate(schema, parse(aliases(16, () => 'me { reason }')))).toThrow(/Aliases limit of 15/);
+  });
+});
+
+describe('null characters', () => {
+  it('are a 400 naming the field on the identity service, never a 500', async () => {
+    for (const path of ['auth/login', 'auth/password/request', 'auth/code/request']) {
+      const browser = await stranger();
+      const answer = await browser.call('POST', `/_allauth/browser/v1/${path}`, {
+        body: { email: 'a\u0000@example.com', password: 'x' },
+      });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.errors, path).toEqual([
+        { code: NULL_CHARACTERS_CODE, message: 'Null characters are not allowed.', param: 'email' },
+      ]);
+    }
+  });
+
+  it('are a 400 in a GraphQL variable or string, never "Unexpected error."', async () => {
+    const browser = await signedInBrowser(h.app, h.database.db, h.seed.demoUser);
+    const literal = await gql(browser, '{ allWorkspaces(contractUid: "\\u0000") { contractUid } }');
+    expect(literal.status).toBe(400);
+    expect(messages(literal)).toEqual([NULL_CHARACTERS_MESSAGE]);
+    const variable = await gql(
+      browser,
+      'query ($c: String) { allWorkspaces(contractUid: $c) { contractUid } }',
+      { c: 'x\u0000' },
+    );
+    expect(variable.status).toBe(400);
+    expect(variable.body.errors[0]).toMatchObject({
+      message: NULL_CHARACTERS_MESSAGE,
+      extensions: { field: 'c' },
+    });
+    // and the api is fine afterwards
+    expect(
+      (await gql(browser, '{ allWorkspaces { contractUid } }')).body.data.allWorkspaces.length,
+    ).toBeGreaterThan(0);
   });
 });

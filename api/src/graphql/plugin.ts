@@ -3,6 +3,7 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
 import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
@@ -85,6 +86,28 @@ function subscriptionsOverWebsocketOnly(): Plugin<ServerContext> {
 const isGraphQLError = (error: unknown): error is GraphQLError =>
   error instanceof Error && error.name === 'GraphQLError';
 
+/**
+ * U+0000 in a variable, or written as `\u0000` in the document's strings, is refused before
+ * parsing (PostgreSQL text cannot hold it; it would fail as a query, "Unexpected error.").
+ */
+function refuseNullCharacters(): Plugin {
+  return {
+    onParams({ params }) {
+      const inQuery = typeof params.query === 'string' && /\u0000|\\u0000|\\u\{0+\}/i.test(params.query);
+      const variable = nullCharacterPath(params.variables ?? {});
+      if (inQuery || variable !== null) {
+        throw new GraphQLError(NULL_CHARACTERS_MESSAGE, {
+          extensions: {
+            code: 'BAD_USER_INPUT',
+            http: { status: 400 },
+            ...(variable ? { field: variable } : {}),
+          },
+        });
+      }
+    },
+  };
+}
+
 /** The GraphQL server; its plugins (and so the same behaviour) serve HTTP and, later, the websocket. */
 export function createPortalYoga({
   services,
@@ -95,7 +118,12 @@ export function createPortalYoga({
 }: YogaOptions): PortalYoga {
   return createYoga<ServerContext, GraphQLContext>({
     schema: buildSchema(),
-    plugins: [armor(), subscriptionsOverWebsocketOnly(), ...(production ? [useDisableIntrospection()] : [])],
+    plugins: [
+      refuseNullCharacters(),
+      armor(),
+      subscriptionsOverWebsocketOnly(),
+      ...(production ? [useDisableIntrospection()] : []),
+    ],
     graphqlEndpoint: GRAPHQL_ENDPOINT,
     graphiql,
     landingPage: false,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NULL_CHARACTERS_CODE, NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
 import { Ctx, type IdentityServices } from './context.js';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, csrfFails, isFormPost, setCsrfCookie } from './csrf.js';
 import type { Envelope, Redirect } from './envelope.js';
@@ -23,6 +24,20 @@ const rotating = new WeakSet<FastifyRequest>();
 
 class MalformedJson extends Error {
   statusCode = 400;
+}
+
+/** A field holding U+0000: allauth (Django's forms) answers it as that field's error. */
+class NullCharacters extends Error {
+  statusCode = 400;
+  constructor(readonly param: string) {
+    super(NULL_CHARACTERS_MESSAGE);
+  }
+}
+
+function refuseNullCharacters(body: unknown, done: (error: Error | null, body?: unknown) => void): void {
+  const param = nullCharacterPath(body);
+  if (param === null) done(null, body);
+  else done(new NullCharacters(param), undefined);
 }
 
 const csrfRefusal = (request: FastifyRequest, reply: FastifyReply) => {
@@ -60,6 +75,19 @@ function identityContext(app: FastifyInstance, services: IdentityServices): Rout
     if (error instanceof MalformedJson) {
       return reply.code(400).send({ status: 400, errors: [{ code: 'invalid', message: error.message }] });
     }
+    if (error instanceof NullCharacters) {
+      request.log.info({ param: error.param }, 'identity request with a null character');
+      return reply.code(400).send({
+        status: 400,
+        errors: [
+          {
+            code: NULL_CHARACTERS_CODE,
+            message: error.message,
+            ...(error.param ? { param: error.param } : {}),
+          },
+        ],
+      });
+    }
     if (status >= 500) request.log.error({ err: error }, 'identity request failed');
     else request.log.info({ err: error }, 'identity request rejected');
     return reply.code(status).send({ status });
@@ -95,18 +123,21 @@ export async function identityPlugin(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, {});
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(new MalformedJson(MESSAGES.malformed_json), undefined);
+      return done(new MalformedJson(MESSAGES.malformed_json), undefined);
     }
+    refuseNullCharacters(parsed, done);
   });
   // The provider redirect is a plain HTML form post (the browser must follow the answer's redirect).
   // Django's QueryDict.get: the last value of a repeated field.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    (_request, body, done) =>
+      refuseNullCharacters(Object.fromEntries(new URLSearchParams(String(body))), done),
   );
 
   const route = identityContext(app, opts.services);
