@@ -93,7 +93,8 @@ const isGraphQLError = (error: unknown): error is GraphQLError =>
 function refuseNullCharacters(): Plugin {
   return {
     onParams({ params }) {
-      const inQuery = typeof params.query === 'string' && /\u0000|\\u0000|\\u\{0+\}/i.test(params.query);
+      const query = typeof params.query === 'string' ? params.query : '';
+      const inQuery = query.includes('\u0000') || /\\u0000|\\u\{0+\}/i.test(query);
       const variable = nullCharacterPath(params.variables ?? {});
       if (inQuery || variable !== null) {
         throw new GraphQLError(NULL_CHARACTERS_MESSAGE, {
