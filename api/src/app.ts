@@ -16,7 +16,12 @@ import { faviconRoutes } from './favicon/favicon.js';
 import type { GraphqlServices } from './graphql/context.js';
 import { createPortalYoga, graphqlPlugin, type PortalYoga } from './graphql/plugin.js';
 import { createPortalPubSub } from './graphql/pubsub.js';
-import { DEFAULT_WEBSOCKET_TIMERS, registerWebsocket, type WebsocketTimers } from './graphql/websocket.js';
+import {
+  DEFAULT_WEBSOCKET_TIMERS,
+  registerWebsocket,
+  trustedHops,
+  type WebsocketTimers,
+} from './graphql/websocket.js';
 import { WsaTokens } from './graphql/wsa-token.js';
 import { healthRoutes } from './health/health.js';
 import { registerHostStatic } from './host/host-static.js';
@@ -75,7 +80,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
   });
 
   addStandardHeaders(app);

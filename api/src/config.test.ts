@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       hostDist: join(REPO_ROOT, 'host/dist'),
       remotes: { kind: 'default', map: DEFAULT_REMOTE_MAP },
       seed: undefined,
-      trustProxy: false,
+      trustProxy: 0,
       identity: {
         publicUrl: 'http://localhost:8080',
         secureCookies: false,
@@ -214,7 +214,7 @@ describe('loadConfig', () => {
       RECAPTCHA_MIN_SCORE: '0.7',
       TRUST_PROXY: '1',
     });
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toBe(1);
     expect(config.identity).toMatchObject({
       publicUrl: 'https://portal.example.com',
       secureCookies: true,

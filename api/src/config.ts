@@ -31,8 +31,12 @@ export interface Config {
   hostDist: string;
   remotes: RemotesSource;
   seed: 'demo' | undefined;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per IP). */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front (`TRUST_PROXY`, 0-10; allauth's
+   * `ALLAUTH_TRUSTED_PROXY_COUNT`): the client address is the one that many hops back in
+   * X-Forwarded-For, counted from the right (rate limits are per address).
+   */
+  trustProxy: number;
   identity: IdentityConfig;
   graphql: GraphqlConfig;
   /** `SENTRY_DSN`, published in `/runtime-config.json`; null: the browser reports nothing. */
@@ -230,6 +234,15 @@ function readUrl(
     problems.push(`${name}: expected a ${protocols.map((p) => `${p}//`).join(' or ')} URL`);
   }
   return value;
+}
+
+function readProxyCount(env: Env, problems: string[]): number {
+  const value = read(env, 'TRUST_PROXY');
+  if (value === undefined || value === 'false') return 0;
+  if (value === 'true') return 1; // the flag it once was: one proxy
+  if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+  problems.push(`TRUST_PROXY: "${value}" is not a number of proxies from 0 to 10`);
+  return 0;
 }
 
 function readFlag(env: Env, name: string, problems: string[]): boolean {
@@ -472,7 +485,7 @@ export function loadConfig(env: Env = process.env): Config {
     hostDist: hostDist === undefined ? resolve(REPO_ROOT, 'host/dist') : resolve(hostDist),
     remotes: readRemotes(env, problems),
     seed: readSeed(env, problems),
-    trustProxy: readFlag(env, 'TRUST_PROXY', problems),
+    trustProxy: readProxyCount(env, problems),
     identity,
     graphql: readGraphql(env, nodeEnv, database, identity.publicUrl, problems),
     sentryDsn: readUrl(env, 'SENTRY_DSN', ['http:', 'https:'], problems) ?? null,

@@ -37,7 +37,7 @@ export interface YogaOptions {
  * What one operation may ask, checked while parsing and validating, before anything runs
  * (graphql-armor at its defaults, which are these): an alias flood, a deep or costly query, a
  * directive flood or a giant document is refused at once instead of holding the process. Every
- * operation the portal's apps send stays within them (`limits.test.ts` checks each one).
+ * operation the portal's apps send stays within them (`src/hardening.test.ts` checks each one).
  */
 export const OPERATION_LIMITS = {
   maxAliases: 15,

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   type ExecutionArgs,
@@ -81,12 +82,20 @@ export function originAllowed(request: IncomingMessage, config: WsConfig): boole
   );
 }
 
-/** The client's address as `request.ip` would give it (`TRUST_PROXY`: the first forwarded address). */
-export function clientIp(request: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return (trustProxy && first) || request.socket.remoteAddress || '';
+/**
+ * The client's address as `request.ip` gives it over HTTP (the same library as Fastify's): with
+ * `TRUST_PROXY=n`, the address `n` hops back in `X-Forwarded-For` counted from the right, the one
+ * the nearest trusted proxy saw; what a client writes further left is never believed.
+ */
+export function clientIp(request: IncomingMessage, trustProxy: number): string {
+  return proxyAddr(request, trustedHops(trustProxy)) || request.socket.remoteAddress || '';
 }
+
+/** Fastify's and proxy-addr's trust function for `count` proxies in front. */
+export const trustedHops =
+  (count: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < count;
 
 /** Answers the handshake with a plain HTTP error instead of upgrading. */
 export function refuseUpgrade(socket: Duplex, status: number, text: string): void {
@@ -137,7 +146,7 @@ export interface WebsocketOptions {
   yoga: PortalYoga;
   services: GraphqlServices;
   config: WsConfig;
-  trustProxy: boolean;
+  trustProxy: number;
   timers?: Partial<WebsocketTimers>;
   /** Path prefixes another module upgrades on the same server (the compute console): left alone here. */
   otherEndpoints?: readonly string[];

@@ -74,7 +74,7 @@ export interface ConsoleSocketTimers {
 export interface ConsoleSocketOptions {
   services: GraphqlServices;
   config: WsConfig;
-  trustProxy: boolean;
+  trustProxy: number;
   timers: ConsoleSocketTimers;
   /** The clock of the input allowance (tests). */
   now?: () => number;

@@ -3,16 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DocumentNode, Kind, print, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CONTRACTS } from '../db/seed.js';
-import { NULL_CHARACTERS_CODE, NULL_CHARACTERS_MESSAGE } from '../http/null-characters.js';
-import { gql } from '../test/graphql.js';
-import {
-  type Browser,
-  type IdentityHarness,
-  openIdentityHarness,
-  signedInBrowser,
-} from '../test/identity.js';
-import { OPERATION_LIMITS, SUBSCRIPTIONS_OVER_WEBSOCKET } from './plugin.js';
+import { DEMO_CONTRACTS } from './db/seed.js';
+import { OPERATION_LIMITS, SUBSCRIPTIONS_OVER_WEBSOCKET } from './graphql/plugin.js';
+import { clientIp } from './graphql/websocket.js';
+import { NULL_CHARACTERS_CODE, NULL_CHARACTERS_MESSAGE } from './http/null-characters.js';
+import { gql } from './test/graphql.js';
+import { type Browser, type IdentityHarness, openIdentityHarness, signedInBrowser } from './test/identity.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read freely; their shape is what is asserted.
 type Json = any;
@@ -146,7 +142,7 @@ describe('operation limits (graphql-armor)', () => {
  * stays within the limits: a limit that refused the portal's own screens would be an outage.
  */
 describe('the portal’s own operations', () => {
-  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const generated = readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
     .map((entry) => path.join(root, entry.name, 'src', 'gql', 'graphql.ts'))
@@ -254,5 +250,34 @@ describe('null characters', () => {
     expect(
       (await gql(browser, '{ allWorkspaces { contractUid } }')).body.data.allWorkspaces.length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe('TRUST_PROXY counts proxies from the right', () => {
+  it('takes the address the trusted proxy saw, whatever a client writes further left', async () => {
+    const behindProxy = await h.variant({ TRUST_PROXY: '1' });
+    try {
+      const browser = await signedInBrowser(behindProxy.app, behindProxy.database.db, h.seed.demoUser);
+      const ipSeen = async (forwardedFor: string) =>
+        (
+          await browser.call('POST', '/api/', {
+            body: { query: '{ me { env { currentExternalIp } } }' },
+            headers: { 'x-forwarded-for': forwardedFor },
+          })
+        ).body.data.me.env.currentExternalIp;
+      expect(await ipSeen('203.0.113.9')).toBe('203.0.113.9');
+      expect(await ipSeen('198.51.100.1, 203.0.113.9')).toBe('203.0.113.9');
+      expect(await ipSeen('10.9.9.9, 198.51.100.77, 203.0.113.9')).toBe('203.0.113.9');
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('does the same for the websockets', () => {
+    const request = (forwardedFor: string) =>
+      ({ headers: { 'x-forwarded-for': forwardedFor }, socket: { remoteAddress: '127.0.0.1' } }) as never;
+    expect(clientIp(request('198.51.100.1, 203.0.113.9'), 1)).toBe('203.0.113.9');
+    expect(clientIp(request('198.51.100.1, 203.0.113.9'), 2)).toBe('198.51.100.1');
+    expect(clientIp(request('198.51.100.1, 203.0.113.9'), 0)).toBe('127.0.0.1');
   });
 });
