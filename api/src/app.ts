@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerDevBillingTools } from './billing/dev-tools.js';
@@ -41,7 +42,15 @@ import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
 export type AppConfig = Pick<
   Config,
-  'hostDist' | 'remotes' | 'identity' | 'trustProxy' | 'graphql' | 'sentryDsn' | 'browser' | 'compute'
+  | 'hostDist'
+  | 'remotes'
+  | 'identity'
+  | 'trustProxy'
+  | 'http'
+  | 'graphql'
+  | 'sentryDsn'
+  | 'browser'
+  | 'compute'
 >;
 
 export interface AppDeps {
@@ -77,10 +86,26 @@ declare module 'fastify' {
  * owns the fallback.
  */
 export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
+  const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs, maxConnections } = config.http;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId,
     trustProxy: trustedHops(config.trustProxy),
+    // Node's own limits, checked every second: a slow or stalled request (headers or body) gets
+    // 408 and its connection closed instead of being held for good
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout: requestTimeoutMs,
+          headersTimeout: headersTimeoutMs,
+          keepAliveTimeout: keepAliveTimeoutMs,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      );
+      server.maxConnections = maxConnections;
+      return server;
+    },
   });
 
   addStandardHeaders(app);

@@ -37,6 +37,7 @@ export interface Config {
    * X-Forwarded-For, counted from the right (rate limits are per address).
    */
   trustProxy: number;
+  http: HttpConfig;
   identity: IdentityConfig;
   graphql: GraphqlConfig;
   /** `SENTRY_DSN`, published in `/runtime-config.json`; null: the browser reports nothing. */
@@ -44,6 +45,20 @@ export interface Config {
   /** Deployment settings only the browser uses, published in `/runtime-config.json`. */
   browser: BrowserConfig;
   compute: ComputeConfig;
+}
+
+/** What one connection may hold (Node's HTTP server; upgraded websockets are not affected). */
+export interface HttpConfig {
+  /** The whole request, headers and body, must arrive within this (`PORTAL_REQUEST_TIMEOUT_S`, 120). */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this (15 s, and never beyond the request timeout). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (10 s). */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; more are refused at once (`PORTAL_MAX_CONNECTIONS`, 10,000). */
+  maxConnections: number;
+  /** At shutdown, requests still running after this are cut off (`PORTAL_SHUTDOWN_GRACE_S`, 5). */
+  shutdownGraceMs: number;
 }
 
 /** The embedded compute simulator (`src/compute/simulator.ts`). */
@@ -234,6 +249,18 @@ function readUrl(
     problems.push(`${name}: expected a ${protocols.map((p) => `${p}//`).join(' or ')} URL`);
   }
   return value;
+}
+
+function readHttp(env: Env, problems: string[]): HttpConfig {
+  const requestTimeoutMs =
+    readNumber(env, 'PORTAL_REQUEST_TIMEOUT_S', { min: 1, max: 3600 }, 120, problems) * 1000;
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs: Math.min(15_000, requestTimeoutMs),
+    keepAliveTimeoutMs: 10_000,
+    maxConnections: readNumber(env, 'PORTAL_MAX_CONNECTIONS', { min: 1, max: 1_000_000 }, 10_000, problems),
+    shutdownGraceMs: readNumber(env, 'PORTAL_SHUTDOWN_GRACE_S', { min: 0, max: 300 }, 5, problems) * 1000,
+  };
 }
 
 function readProxyCount(env: Env, problems: string[]): number {
@@ -486,6 +513,7 @@ export function loadConfig(env: Env = process.env): Config {
     remotes: readRemotes(env, problems),
     seed: readSeed(env, problems),
     trustProxy: readProxyCount(env, problems),
+    http: readHttp(env, problems),
     identity,
     graphql: readGraphql(env, nodeEnv, database, identity.publicUrl, problems),
     sentryDsn: readUrl(env, 'SENTRY_DSN', ['http:', 'https:'], problems) ?? null,

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -57,4 +57,46 @@ describe('startServer with a PGlite folder on disk', () => {
       squatter.close();
     }
   });
+});
+
+describe('connections that stall', () => {
+  /** A client that sends the headers and part of a body, then nothing. */
+  async function stalledUpload(url: string) {
+    const { hostname, port } = new URL(url);
+    const socket = connect(Number(port), hostname);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += String(chunk);
+    });
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    socket.write(
+      'POST /api/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"q',
+    );
+    return { closed, answer: () => answer };
+  }
+
+  it('answers 408 and closes a request whose body stalls past the request timeout', async () => {
+    const { logger } = captureLogs();
+    const server = await startServer(testConfig({ PORT: '0', PORTAL_REQUEST_TIMEOUT_S: '1' }), logger);
+    try {
+      const upload = await stalledUpload(server.url);
+      await upload.closed; // Node checks every second: closed after 1-2 s, not held for good
+      expect(upload.answer()).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('shuts down within the grace with uploads in flight, and closes the database', async () => {
+    const { logger, lines } = captureLogs();
+    const server = await startServer(testConfig({ PORT: '0', PORTAL_SHUTDOWN_GRACE_S: '0' }), logger);
+    const uploads = await Promise.all([1, 2, 3].map(() => stalledUpload(server.url)));
+    await server.close();
+    await Promise.all(uploads.map((u) => u.closed));
+    await expect(server.database.ping()).rejects.toHaveProperty('cause.message', 'PGlite is closed');
+    expect(lines.some((line) => line.msg === 'shutdown: cutting off the requests still running')).toBe(true);
+  }, 60_000);
 });

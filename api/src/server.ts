@@ -10,7 +10,11 @@ export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   url: string;
-  /** Stops accepting requests, lets open ones finish, then closes the database. Idempotent. */
+  /**
+   * Stops accepting requests, lets open ones finish for `http.shutdownGraceMs`, cuts off what is
+   * still running after that, and always closes the database (so PGlite flushes and lets go of its
+   * folder). Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -48,7 +52,21 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       database,
       url,
       close: () => {
-        closing ??= app.close().finally(() => database.close());
+        closing ??= (async () => {
+          const cutOff = setTimeout(() => {
+            logger.warn(
+              { graceMs: config.http.shutdownGraceMs },
+              'shutdown: cutting off the requests still running',
+            );
+            app.server.closeAllConnections();
+          }, config.http.shutdownGraceMs);
+          try {
+            await app.close();
+          } finally {
+            clearTimeout(cutOff);
+            await database.close();
+          }
+        })();
         return closing;
       },
     };
