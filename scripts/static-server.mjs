@@ -5,12 +5,16 @@ import http from 'node:http';
 import sirv from 'sirv';
 
 /**
- * @param {{ dir: string, port: number, host?: string, allowOrigin?: string | string[],
+ * `allowOrigin`: the portal's origin(s), which alone may read the files cross-origin (`'*'` only
+ * when asked for; there is no default).
+ * @param {{ dir: string, port: number, host?: string, allowOrigin: string | string[],
  *   intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean }} options
  * `intercept` lets a test answer a request itself (return true when it did).
  * @returns {Promise<http.Server>}
  */
-export function startStaticServer({ dir, port, host = '127.0.0.1', allowOrigin = '*', intercept }) {
+export function startStaticServer({ dir, port, host = '127.0.0.1', allowOrigin, intercept }) {
+  if (!allowOrigin || allowOrigin.length === 0)
+    throw new Error('startStaticServer: allowOrigin (the portal origin) is required');
   const serve = sirv(dir, {
     dev: true, // look files up on each request: a redeployed folder is served as it is now
     etag: true,
@@ -29,6 +33,7 @@ export function startStaticServer({ dir, port, host = '127.0.0.1', allowOrigin =
     if (origins.includes('*')) res.setHeader('Access-Control-Allow-Origin', '*');
     else if (origin && origins.includes(origin)) res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
       res.writeHead(204).end();

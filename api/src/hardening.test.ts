@@ -281,3 +281,15 @@ describe('TRUST_PROXY counts proxies from the right', () => {
     expect(clientIp(request('198.51.100.1, 203.0.113.9'), 0)).toBe('127.0.0.1');
   });
 });
+
+describe('GET /api/ in development', () => {
+  it('serves GraphiQL but runs no operation from a URL (the session cookie alone would do)', async () => {
+    const browser = await signedInBrowser(h.app, h.database.db, h.seed.demoUser);
+    const page = await browser.call('GET', '/api/', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const run = await browser.call('GET', `/api/?query=${encodeURIComponent('{ me { user { email } } }')}`);
+    expect(run.status).toBe(405);
+    expect(run.headers.allow).toBe('POST');
+    expect(JSON.stringify(run.body)).not.toContain('demo@example.com');
+  });
+});

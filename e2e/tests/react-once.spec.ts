@@ -39,12 +39,23 @@ test('React and react-dom arrive exactly once across host and every remote', asy
 
 // What a customer downloads: every content-hashed script of host and remotes comes compressed (the
 // build's precompressed twins, chosen by Accept-Encoding), and caches are told it varies by it.
-test('scripts of host and remotes arrive precompressed', async ({ page }) => {
-  const scripts: { url: string; encoding?: string; vary?: string }[] = [];
+test('scripts of host and remotes arrive precompressed, with nosniff, readable by the portal only', async ({
+  page,
+}) => {
+  const scripts: { url: string; encoding?: string; vary?: string; nosniff?: string }[] = [];
+  const corsOfRemotes: (string | undefined)[] = [];
   page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
     const headers = await response.allHeaders();
-    scripts.push({ url: response.url(), encoding: headers['content-encoding'], vary: headers.vary });
+    if (new URL(response.url()).port !== new URL(page.url()).port) {
+      corsOfRemotes.push(headers['access-control-allow-origin']);
+    }
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({
+      url: response.url(),
+      encoding: headers['content-encoding'],
+      vary: headers.vary,
+      nosniff: headers['x-content-type-options'],
+    });
   });
   await page.goto('/workspace/C-1/dashboard');
   await expect(page.getByRole('tab', { name: 'Instances' })).toBeVisible();
@@ -59,4 +70,10 @@ test('scripts of host and remotes arrive precompressed', async ({ page }) => {
   }
   expect(scripts.filter((s) => s.encoding).length).toBeGreaterThan(5);
   for (const s of scripts.filter((s) => s.encoding)) expect(s.vary, s.url).toMatch(/accept-encoding/i);
+  // and served safely: never sniffed as another type; a remote's files readable by the portal only
+  const portal = new URL(page.url()).origin;
+  for (const s of scripts) expect(s.nosniff, s.url).toBe('nosniff');
+  // (CORS answers go to the manifests' fetches; plain script tags send no Origin)
+  expect(corsOfRemotes).toContain(portal);
+  for (const cors of corsOfRemotes) expect([undefined, portal]).toContain(cors);
 });

@@ -170,6 +170,16 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { yoga: PortalYo
     method: opts.graphiql ? ['GET', 'POST'] : ['POST'],
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      // GET serves GraphiQL's page only: an operation in a GET's URL would run on the session
+      // cookie alone, which any page can make a browser send (no CSRF token)
+      if (request.method === 'GET' && new URL(request.url, 'http://x').searchParams.has('query')) {
+        return reply
+          .code(405)
+          .header('allow', 'POST')
+          .send({
+            errors: [{ message: 'Send operations with POST.', extensions: { code: 'METHOD_NOT_ALLOWED' } }],
+          });
+      }
       if (csrfFails(request)) {
         request.log.info({ hasCookie: Boolean(request.cookies.csrftoken) }, 'graphql csrf check failed');
         return reply.code(403).send({ errors: [{ message: CSRF_FAILED, extensions: { code: 'CSRF' } }] });
