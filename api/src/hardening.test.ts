@@ -3,11 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DocumentNode, Kind, print, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
 import { DEMO_CONTRACTS } from './db/seed.js';
 import { OPERATION_LIMITS, SUBSCRIPTIONS_OVER_WEBSOCKET } from './graphql/plugin.js';
 import { clientIp } from './graphql/websocket.js';
 import { NULL_CHARACTERS_CODE, NULL_CHARACTERS_MESSAGE } from './http/null-characters.js';
 import { gql } from './test/graphql.js';
+import { captureLogs, testConfig } from './test/helpers.js';
 import { type Browser, type IdentityHarness, openIdentityHarness, signedInBrowser } from './test/identity.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read freely; their shape is what is asserted.
@@ -291,5 +293,25 @@ describe('GET /api/ in development', () => {
     expect(run.status).toBe(405);
     expect(run.headers.allow).toBe('POST');
     expect(JSON.stringify(run.body)).not.toContain('demo@example.com');
+  });
+});
+
+describe('the provider callback of an unknown provider', () => {
+  it('logs one warning a minute without a stack, not an error per call', async () => {
+    const { logger, lines } = captureLogs();
+    let now = Date.parse('2026-11-24T00:00:00Z');
+    const app = buildApp(testConfig(), { database: h.database, logger, identity: { now: () => now } });
+    try {
+      const call = () => app.inject({ method: 'GET', url: '/accounts/oidc/nope/login/callback/?state=x' });
+      for (let i = 0; i < 50; i++) expect((await call()).statusCode).toBe(302);
+      now += 61_000;
+      await call();
+      const warnings = lines.filter((l) => l.msg === 'provider callback for an unknown provider');
+      expect(warnings.map((w) => w.suppressed)).toEqual([0, 49]);
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+      expect(warnings.every((w) => w.err === undefined)).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -186,6 +186,27 @@ export function providerRoutes(route: Route): void {
   });
 }
 
+/**
+ * Anyone can call a callback path with any provider id: such calls are logged as one warning a
+ * minute at most (with how many were left out), without a stack, so they cannot flood the log.
+ */
+const UNKNOWN_PROVIDER_LOG_INTERVAL_MS = 60_000;
+const unknownProviderLog = { lastAt: Number.NEGATIVE_INFINITY, suppressed: 0 };
+
+function logUnknownProvider(ctx: Ctx, providerId: string): void {
+  const now = ctx.services.now();
+  if (now - unknownProviderLog.lastAt < UNKNOWN_PROVIDER_LOG_INTERVAL_MS) {
+    unknownProviderLog.suppressed++;
+    return;
+  }
+  ctx.request.log.warn(
+    { provider: providerId.slice(0, 64), suppressed: unknownProviderLog.suppressed },
+    'provider callback for an unknown provider',
+  );
+  unknownProviderLog.lastAt = now;
+  unknownProviderLog.suppressed = 0;
+}
+
 export function providerCallbackRoutes(route: Route): void {
   /**
    * The provider sends the browser back here (allauth's path). The started login leaves the session
@@ -198,9 +219,12 @@ export function providerCallbackRoutes(route: Route): void {
     const stored = takeRedirectState(ctx, query.state);
     const callbackUrl = stored?.callbackUrl ?? PROVIDER_ERROR_URL;
     const process = stored?.process ?? 'login';
+    const provider = findProvider(ctx, providerId);
+    if (!provider) {
+      logUnknownProvider(ctx, providerId);
+      return { redirect: withError(callbackUrl, 'unknown', process) };
+    }
     try {
-      const provider = findProvider(ctx, providerId);
-      if (!provider) throw new Error(`unknown provider ${providerId.slice(0, 64)}`);
       const identity = await completeOidcLogin(
         provider,
         redirectUri(ctx, provider),
