@@ -169,7 +169,11 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     logger: app.log,
   });
   app.decorate('graphql', { ...graphql, yoga });
-  app.register(graphqlPlugin, { yoga, graphiql: config.graphql.graphiql });
+  app.register(graphqlPlugin, {
+    yoga,
+    graphiql: config.graphql.graphiql,
+    rateLimitScale: config.identity.rateLimitScale,
+  });
   registerInvoicePdf(app, graphql, identity);
   registerWebsocket(app, {
     yoga,

@@ -5,7 +5,12 @@ import { type DocumentNode, Kind, print, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { DEMO_CONTRACTS } from './db/seed.js';
-import { OPERATION_LIMITS, SUBSCRIPTIONS_OVER_WEBSOCKET } from './graphql/plugin.js';
+import {
+  API_RATE_LIMITED,
+  API_RATE_LIMITS,
+  OPERATION_LIMITS,
+  SUBSCRIPTIONS_OVER_WEBSOCKET,
+} from './graphql/plugin.js';
 import { clientIp } from './graphql/websocket.js';
 import { NULL_CHARACTERS_CODE, NULL_CHARACTERS_MESSAGE } from './http/null-characters.js';
 import { gql } from './test/graphql.js';
@@ -313,5 +318,26 @@ describe('the provider callback of an unknown provider', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the rate limit of /api/', () => {
+  it('stops an address after its allowance, with Retry-After, and counts a session apart', async () => {
+    const ip = '198.51.100.200';
+    const anonymous = h.browser(ip);
+    const statuses: number[] = [];
+    for (let i = 0; i <= API_RATE_LIMITS.address; i++)
+      statuses.push((await gql(anonymous, '{ __typename }')).status);
+    expect(statuses.slice(0, API_RATE_LIMITS.address).every((s) => s === 200)).toBe(true);
+    const refused = await gql(anonymous, '{ __typename }');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(API_RATE_LIMITED);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    // a signed-in browser behind the same address has its own allowance
+    const session = (await signedInBrowser(h.app, h.database.db, h.seed.demoUser)).jar;
+    const member = h.browser(ip);
+    for (const [name, value] of session) member.jar.set(name, value);
+    expect((await gql(member, '{ __typename }')).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import rateLimit from '@fastify/rate-limit';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
@@ -6,6 +7,7 @@ import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'gra
 import { NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
 import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
+import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
 import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
@@ -156,18 +158,46 @@ export function createPortalYoga({
 }
 
 /**
+ * Requests a minute to `/api/`: per session for a signed-in browser (every tab and socket of it
+ * together), per address for anyone else. The portal's screens send a few a minute; a loop or a
+ * script hits the wall and gets 429 with `Retry-After`. Counted in this process (issue 16 moves the
+ * counters to PostgreSQL for several processes).
+ */
+export const API_RATE_LIMITS = { session: 600, address: 300 } as const;
+export const API_RATE_LIMITED = 'Too many requests: try again in a moment.';
+
+function apiRateLimit(scale: number) {
+  return {
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => {
+      const session = request.cookies[SESSION_COOKIE];
+      return session ? `session:${hashToken(session)}` : `address:${request.ip}`;
+    },
+    max: (_request: FastifyRequest, key: string) =>
+      (key.startsWith('session:') ? API_RATE_LIMITS.session : API_RATE_LIMITS.address) * scale,
+    // thrown, so the app's error handler answers it: 429 `{statusCode, error, message}`
+    errorResponseBuilder: () => Object.assign(new Error(API_RATE_LIMITED), { statusCode: 429 }),
+  };
+}
+
+/**
  * `POST /api/` (spec section 7): JSON or multipart (GraphQL multipart request spec) bodies. Unsafe
  * calls must echo the `csrftoken` cookie in `X-CSRFToken`, like the identity service's (same
  * check), else 403. GraphiQL (`GET /api/`) only outside production.
  */
-export async function graphqlPlugin(app: FastifyInstance, opts: { yoga: PortalYoga; graphiql: boolean }) {
+export async function graphqlPlugin(
+  app: FastifyInstance,
+  opts: { yoga: PortalYoga; graphiql: boolean; rateLimitScale: number },
+) {
   const { yoga } = opts;
+  await app.register(rateLimit, { global: false });
   // Yoga reads multipart bodies itself, from the raw stream.
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
 
   app.route({
     url: GRAPHQL_ENDPOINT,
     method: opts.graphiql ? ['GET', 'POST'] : ['POST'],
+    config: { rateLimit: apiRateLimit(opts.rateLimitScale) },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // GET serves GraphiQL's page only: an operation in a GET's URL would run on the session

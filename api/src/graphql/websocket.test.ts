@@ -430,7 +430,8 @@ describe(`${WS_ENDPOINT} (graphql-transport-ws)`, () => {
       );
       const started = Date.now();
       await other.close();
-      expect(Date.now() - started).toBeLessThan(1500);
+      // closing does not wait for the clients (a margin for a busy machine, far below any timer)
+      expect(Date.now() - started).toBeLessThan(10_000);
       expect(closed).toMatchObject({ code: 1001, reason: 'Going away' });
       expect(await rawSocket({ url, origin: `http://127.0.0.1:${port}` }).handshake).toMatchObject({
         error: expect.stringMatching(/ECONNREFUSED/),
