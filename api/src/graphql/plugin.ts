@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import { createYoga, maskError, type YogaServerInstance } from 'graphql-yoga';
 import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
+import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
 import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
@@ -37,7 +38,8 @@ export function createPortalYoga({ services, identity, graphiql, logger }: YogaO
     landingPage: false,
     // Same origin only: the portal and the api share one origin, and the session is a cookie.
     cors: false,
-    maxRequestBodySize: 10 * 1024 * 1024,
+    // room for a support message's attachments (25 MB in all) and its text; the resolver checks each limit
+    maxRequestBodySize: SUPPORT_REQUEST_BYTES,
     logging: {
       debug: (...args) => logger.debug({ args }, 'graphql'),
       info: (...args) => logger.info({ args }, 'graphql'),
