@@ -120,7 +120,7 @@ const answerAsSupport = (payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/_dev/support/answers', payload });
 
 /** Collects the pub/sub events of a topic until `stop` is called. */
-function listen(topic: 'workspaceChanged' | 'supportChanged', id: string) {
+function listen(topic: 'workspaceChanged' | 'supportChanged' | 'notifications', id: string) {
   const events: unknown[] = [];
   const iterator = app.graphql.pubsub.subscribe(topic, id)[Symbol.asyncIterator]();
   const pump = (async () => {
@@ -372,7 +372,7 @@ describe('answers, unread counts and their events', () => {
     const before = await unreadOf(demo, DEMO_CONTRACTS.legacy);
     const directBefore = (await gql(demo, ME)).body.data.me.env.unreadDirectMessages;
     const changes = listen('supportChanged', DEMO_CONTRACTS.legacy);
-    const toasts = listen('notifications', seed.demoUser.id as never);
+    const toasts = listen('notifications', seed.demoUser.id);
     const html =
       '<p>Yes: <a href="https://docs.example.com/php">see here</a></p><img src=x onerror=alert(1)>';
     const answered = await answerAsSupport({ threadUid: uid, body: html });

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
-import { authSessions, type User, workspaces } from '../db/schema.js';
+import { authSessions, type User } from '../db/schema.js';
 import { DEMO_CONTRACTS, DEMO_USER, type DemoSeed, OTHER_USER, seedDemo } from '../db/seed.js';
 import { WS_ENDPOINT } from '../graphql/websocket.js';
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
