@@ -42,7 +42,10 @@ async function publishUntil(publish: () => Promise<unknown>, shown: () => Promis
 const UNREAD_THREADS = [1, 2, 3].map((n) => `5eed0000-0000-4000-8000-5101${n.toString(16).padStart(8, '0')}`);
 const READ_THREAD = '5eed0000-0000-4000-8000-510100000004';
 
-test("the Support button's unread badge follows the workspace's unread answers live", async ({ page, portal }) => {
+test("the Support button's unread badge follows the workspace's unread answers live", async ({
+  page,
+  portal,
+}) => {
   /** A mutation as the signed-in page would send it (session cookie, X-CSRFToken). */
   const mutate = async (query: string, uid: string) => {
     const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
@@ -56,7 +59,8 @@ test("the Support button's unread badge follows the workspace's unread answers l
   };
   const markUnread = (uid: string) =>
     mutate('mutation ($uid: ID!) { markSupportThreadUnread(uid: $uid) { uid } }', uid);
-  const markRead = (uid: string) => mutate('mutation ($uid: ID!) { markSupportThreadRead(uid: $uid) { uid } }', uid);
+  const markRead = (uid: string) =>
+    mutate('mutation ($uid: ID!) { markSupportThreadRead(uid: $uid) { uid } }', uid);
 
   await page.goto(DASHBOARD);
   // the seeded 3 unread answers of Nordwind Cloud

@@ -338,7 +338,8 @@ export default function SupportPage() {
                         </Caption1>
                       </span>
                       <Body1 className={mergeClasses(styles.cellText, item.unread && styles.unread)}>
-                        {item.unread ? <span className={styles.srOnly}>{t('unread')}: </span> : null}
+                        {item.unread ? <span className={styles.srOnly}>{t('unread')}:</span> : null}
+                        {item.unread ? ' ' : null}
                         {item.subject}
                       </Body1>
                       <Caption1 className={mergeClasses(styles.cellText, styles.excerpt)}>
@@ -381,7 +382,8 @@ export default function SupportPage() {
                               open(item);
                             }}
                           >
-                            {item.unread ? <span className={styles.srOnly}>{t('unread')}: </span> : null}
+                            {item.unread ? <span className={styles.srOnly}>{t('unread')}:</span> : null}
+                            {item.unread ? ' ' : null}
                             {item.subject}
                             <span className={styles.excerpt}> – {item.excerpt}</span>
                           </button>
