@@ -102,6 +102,7 @@ test('send with two attachments; find it in Sent, All and by a word of its body;
   await expect(page.getByRole('button', { name: /Backup schedule/ })).toHaveCount(0);
 
   // reply: the same thread, one more message
+  await hits.click();
   await thread.getByRole('button', { name: 'Reply' }).click();
   const reply = page.getByRole('dialog', { name: 'Reply to support' });
   await reply.getByRole('textbox', { name: /^Message/ }).fill('The errors stopped after an fsck.');
@@ -146,7 +147,7 @@ test('an answer arrives live in another tab: badge, toast, Inbox; reading it low
 
   await row.click();
   await expect(
-    page.getByRole('article', { name: 'Upgrade of the mail plan' }).getByText('Mail Pro'),
+    page.getByRole('article', { name: 'Upgrade of the mail plan' }).getByText('Done: you now have'),
   ).toBeVisible();
   await expect(badge(page, before)).toBeVisible();
   await expect(badge(other, before)).toBeVisible();
