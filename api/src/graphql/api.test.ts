@@ -363,7 +363,7 @@ describe('me', () => {
             totp2faEnabled: false,
             hasUsablePassword: true,
           },
-          env: { profiles: [], currentExternalIp: browser.ip, unreadDirectMessages: 2 },
+          env: { profiles: [], currentExternalIp: browser.ip, unreadDirectMessages: 4 },
         },
       },
     });

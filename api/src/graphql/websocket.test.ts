@@ -358,7 +358,10 @@ describe(`${WS_ENDPOINT} (graphql-transport-ws)`, () => {
       });
       expect(JSON.stringify(answer.value)).not.toContain('unread');
       expect(
-        logs.some((line) => line.msg === 'graphql resolver failed' && /unread/.test(line.err?.message ?? '')),
+        logs.some(
+          (line) =>
+            line.msg === 'graphql resolver failed' && /support_message_reads/.test(line.err?.message ?? ''),
+        ),
       ).toBe(true);
     } finally {
       await database.db.execute(sql`alter table unread_broken rename to support_message_reads`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { ManualScheduler } from '../compute/scheduler.js';
 import type { Database } from '../db/client.js';
-import { outboxMessages, type User } from '../db/schema.js';
+import { outboxMessages, type User, workspaces } from '../db/schema.js';
 import { DEMO_CONTRACTS, type DemoSeed, OTHER_CONTRACT_UID, seedDemo } from '../db/seed.js';
 import { PERMISSION_DENIED } from '../graphql/errors.js';
 import { errorMessages, gql, ME } from '../test/graphql.js';
@@ -12,7 +12,7 @@ import { openTestDatabase, testConfig } from '../test/helpers.js';
 import { type Answer, type Browser, signedInBrowser } from '../test/identity.js';
 import { SUPPORT_LIMITS, SUPPORT_MESSAGES } from './limits.js';
 import { searchQuery } from './repository.js';
-import { SUPPORT_DESK_NAME } from './service.js';
+import { AUTO_ACK_BODY, SUPPORT_DESK_NAME, SupportService } from './service.js';
 import { MemoryStorage } from './storage.js';
 import { supportAttachments, supportMessages, supportThreads } from './tables.js';
 
@@ -409,6 +409,40 @@ describe('answers, unread counts and their events', () => {
     expect(errorMessages(await gql(demo, UNREAD, { uid: lone.body.data.sendSupportMessage.uid }))).toEqual([
       SUPPORT_MESSAGES.noAnswer,
     ]);
+  });
+
+  it('acknowledges a new thread at once when PORTAL_SUPPORT_AUTO_ACK=1 (the service with autoAcknowledge)', async () => {
+    const [workspace] = await database.db
+      .select({ id: workspaces.id, contractUid: workspaces.contractUid })
+      .from(workspaces)
+      .where(eq(workspaces.contractUid, DEMO_CONTRACTS.legacy));
+    const sentMail: string[] = [];
+    const service = new SupportService(
+      database.db,
+      app.graphql.pubsub,
+      storage,
+      { send: async (mail) => void sentMail.push(mail.subject) },
+      app.log,
+      { publicUrl: 'http://portal.example', autoAcknowledge: true },
+    );
+    const threadId = await service.send({
+      workspace: workspace!,
+      author: seed.demoUser,
+      thread: null,
+      subject: 'Acknowledge me',
+      body: 'Hello',
+      files: [],
+    });
+    const rows = await database.db
+      .select({ author: supportMessages.author, body: supportMessages.body })
+      .from(supportMessages)
+      .where(eq(supportMessages.threadId, threadId))
+      .orderBy(supportMessages.createdAt);
+    expect(rows).toEqual([
+      { author: 'customer', body: 'Hello' },
+      { author: 'support', body: AUTO_ACK_BODY },
+    ]);
+    expect(sentMail).toEqual(['Re: Acknowledge me']);
   });
 
   it('refuses every resolver for another customer, and the dev endpoint without dev tools', async () => {
