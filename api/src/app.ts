@@ -38,6 +38,10 @@ import {
 } from './identity/index.js';
 import { remotesRoutes } from './remotes/remotes.js';
 import { runtimeConfigOf, runtimeConfigRoutes } from './runtime-config/runtime-config.js';
+import { registerSupportAttachments } from './support/attachments.js';
+import { registerDevSupportTools } from './support/dev-tools.js';
+import { SupportService } from './support/service.js';
+import { type AttachmentStorage, FolderStorage, MemoryStorage } from './support/storage.js';
 import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
 export type AppConfig = Pick<
@@ -51,6 +55,7 @@ export type AppConfig = Pick<
   | 'sentryDsn'
   | 'browser'
   | 'compute'
+  | 'support'
 >;
 
 export interface AppDeps {
@@ -65,6 +70,8 @@ export interface AppDeps {
   compute?: Partial<ComputeOptions>;
   /** Tests set the sampler's interval here (its clock is the compute scheduler). */
   monitoring?: Partial<MonitoringOptions>;
+  /** Tests read the stored attachments here. */
+  supportStorage?: AttachmentStorage;
 }
 
 declare module 'fastify' {
@@ -160,6 +167,17 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     now: identity.now,
     compute,
     monitoring,
+    support: new SupportService(
+      deps.database.db,
+      pubsub,
+      deps.supportStorage ??
+        (config.support.storageDir === 'memory'
+          ? new MemoryStorage()
+          : new FolderStorage(config.support.storageDir)),
+      identity.mailer,
+      app.log,
+      { publicUrl: config.identity.publicUrl, autoAcknowledge: config.support.autoAcknowledge },
+    ),
   };
   const yoga = createPortalYoga({
     services: graphql,
@@ -175,6 +193,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     rateLimitScale: config.identity.rateLimitScale,
   });
   registerInvoicePdf(app, graphql, identity);
+  registerSupportAttachments(app, graphql, identity);
   registerWebsocket(app, {
     yoga,
     services: graphql,
@@ -201,6 +220,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevMonitoringTools(app, graphql);
     registerDevNetworkTools(app, network);
     registerDevBillingTools(app, graphql);
+    registerDevSupportTools(app, graphql);
   }
 
   registerHostStatic(app, config.hostDist);

@@ -50,6 +50,7 @@ describe('loadConfig', () => {
         graphiql: true,
         ws: { publicOrigin: 'http://localhost:8080', allowLoopbackOrigins: true, production: false },
       },
+      support: { storageDir: join(REPO_ROOT, '.data/support-attachments'), autoAcknowledge: false },
       sentryDsn: null,
       browser: {
         analyticsScriptUrl: null,

@@ -9,6 +9,7 @@ import {
   type OidcProvider,
   readOidcProviders,
 } from './sso/oidcProviders.js';
+import { readSupport, type SupportConfig } from './support/config.js';
 
 /** The monorepo root; `src/` and `dist/` sit at the same depth, so this holds for both. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,6 +46,7 @@ export interface Config {
   /** Deployment settings only the browser uses, published in `/runtime-config.json`. */
   browser: BrowserConfig;
   compute: ComputeConfig;
+  support: SupportConfig;
 }
 
 /** What one connection may hold (Node's HTTP server; upgraded websockets are not affected). */
@@ -519,6 +521,7 @@ export function loadConfig(env: Env = process.env): Config {
     sentryDsn: readUrl(env, 'SENTRY_DSN', ['http:', 'https:'], problems) ?? null,
     browser: readBrowser(env, problems),
     compute: readCompute(env, problems),
+    support: readSupport(env, database, REPO_ROOT, PGLITE_MEMORY, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
 import { DEMO_CONTRACTS, DEMO_USER } from '../support/identity';
 
 // Live updates over /ws/api/ driven by the api's dev endpoints (PORTAL_DEV_TOOLS=1). A portal of
-// its own: the unread test changes a seeded count.
+// its own: the unread test changes what the seeded answers' reader has read.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'live-updates' } });
 
 const DASHBOARD = `/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`;
@@ -38,41 +38,62 @@ async function publishUntil(publish: () => Promise<unknown>, shown: () => Promis
   }).toPass({ intervals: [250, 500, 1000], timeout: 20_000 });
 }
 
-test("the Support button's unread badge follows the workspace's count live", async ({ page, portal }) => {
-  const setUnread = (count: number) =>
-    ok(
-      page.request.post(`${portal.url}/_dev/workspaces/${DEMO_CONTRACTS.cabinet}/unread`, {
-        data: { count },
+/** Seeded threads of Nordwind Cloud (`api/src/support/seed.ts`): three with an unread answer, one read. */
+const UNREAD_THREADS = [1, 2, 3].map((n) => `5eed0000-0000-4000-8000-5101${n.toString(16).padStart(8, '0')}`);
+const READ_THREAD = '5eed0000-0000-4000-8000-510100000004';
+
+test("the Support button's unread badge follows the workspace's unread answers live", async ({
+  page,
+  portal,
+}) => {
+  /** A mutation as the signed-in page would send it (session cookie, X-CSRFToken). */
+  const mutate = async (query: string, uid: string) => {
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+    const answer = await ok(
+      page.request.post(`${portal.url}/api/`, {
+        data: { query, variables: { uid } },
+        headers: { 'X-CSRFToken': csrf },
       }),
     );
+    expect((await answer.json()).errors).toBeUndefined();
+  };
+  const markUnread = (uid: string) =>
+    mutate('mutation ($uid: ID!) { markSupportThreadUnread(uid: $uid) { uid } }', uid);
+  const markRead = (uid: string) =>
+    mutate('mutation ($uid: ID!) { markSupportThreadRead(uid: $uid) { uid } }', uid);
 
   await page.goto(DASHBOARD);
-  // the seeded 3 unread messages of Nordwind Cloud
+  // the seeded 3 unread answers of Nordwind Cloud
   const seeded = supportButton(page, 'Support, 3 unread messages');
   await expect(seeded).toBeVisible();
   await expect(seeded).toHaveText('3');
   await markNoReload(page);
 
-  const twelve = supportButton(page, 'Support, 12 unread messages');
+  // marking a read thread unread (idempotent, so it can be repeated until the subscription is up)
+  const four = supportButton(page, 'Support, 4 unread messages');
   await publishUntil(
-    () => setUnread(12),
-    () => expect(twelve).toBeVisible({ timeout: 1000 }),
+    () => markUnread(READ_THREAD),
+    () => expect(four).toBeVisible({ timeout: 1000 }),
   );
-  await expect(twelve).toHaveText('12');
+  await expect(four).toHaveText('4');
 
-  // the subscription is up now: each further change arrives by itself
-  await setUnread(1);
+  // the subscription is up now: each further change arrives by itself; a new answer from support
+  await ok(
+    page.request.post(`${portal.url}/_dev/support/answers`, {
+      data: { threadUid: READ_THREAD, body: '<p>One more thing: the backup window is confirmed.</p>' },
+    }),
+  );
+  await expect(supportButton(page, 'Support, 5 unread messages')).toHaveText('5');
+
+  await markRead(READ_THREAD);
+  await markRead(UNREAD_THREADS[0]!);
+  await markRead(UNREAD_THREADS[1]!);
   const one = supportButton(page, 'Support, 1 unread message');
   await expect(one).toBeVisible();
   await expect(one).toHaveText('1');
 
-  await setUnread(150);
-  const many = supportButton(page, 'Support, 150 unread messages');
-  await expect(many).toBeVisible();
-  await expect(many).toHaveText('99+');
-
   // none unread: the plain button, no badge
-  await setUnread(0);
+  await markRead(UNREAD_THREADS[2]!);
   const plain = supportButton(page, 'Support');
   await expect(plain).toBeVisible();
   await expect(plain).toHaveText('');
@@ -81,11 +102,10 @@ test("the Support button's unread badge follows the workspace's count live", asy
   expect(await wasNotReloaded(page)).toBe(true);
 
   // stored, not only pushed: a reload reads the same count
-  await setUnread(4);
-  await expect(supportButton(page, 'Support, 4 unread messages')).toBeVisible();
+  await markUnread(UNREAD_THREADS[0]!);
+  await expect(supportButton(page, 'Support, 1 unread message')).toBeVisible();
   await page.reload();
-  await expect(supportButton(page, 'Support, 4 unread messages')).toHaveText('4');
-  await setUnread(3); // the seeded count again, for whatever runs next on this portal
+  await expect(supportButton(page, 'Support, 1 unread message')).toHaveText('1');
 });
 
 test('a notification published to the user appears as a toast', async ({ page, portal }) => {

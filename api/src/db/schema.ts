@@ -408,28 +408,6 @@ export const pendingPayments = pgTable('pending_payments', {
 });
 
 /**
- * Unread support message counts: a workspace's (`Workspace.unreadMessages`) or a user's direct ones
- * (`me.env.unreadDirectMessages`); exactly one of the two owners is set.
- */
-export const unreadMessageCounts = pgTable(
-  'unread_message_counts',
-  {
-    id: serial('id').primaryKey(),
-    workspaceId: uuid('workspace_id')
-      .unique()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    count: integer('count').notNull().default(0),
-  },
-  (table) => [
-    check('unread_message_counts_one_owner', sql`num_nonnulls(${table.workspaceId}, ${table.userId}) = 1`),
-    check('unread_message_counts_not_negative', sql`${table.count} >= 0`),
-  ],
-);
-
-/**
  * An invitation to join a workspace. The key (in the link) is stored as a SHA-256 only, like the
  * identity service's mailed keys; single use (`accepted_at`), until `expires_at`.
  */

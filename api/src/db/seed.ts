@@ -6,6 +6,7 @@ import { seedStatus } from '../compute/status/seed.js';
 import { hashPassword } from '../identity/passwords.js';
 import { hashToken } from '../identity/session.js';
 import { seedInstanceSshKeys, seedSshKeys } from '../ssh-keys/seed.js';
+import { seedSupport } from '../support/seed.js';
 import type { Db } from './client.js';
 import {
   DEMO_CONTRACTS,
@@ -36,7 +37,6 @@ import {
   pendingPayments,
   services,
   type User,
-  unreadMessageCounts,
   users,
   type WorkspaceKind,
   workspaceEmployees,
@@ -222,13 +222,9 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
     services,
     legacyServices,
     paymentMethods,
-    unreadMessageCounts,
   ]) {
     await db.delete(table).where(inArray(table.workspaceId, ids));
   }
-  await db
-    .delete(unreadMessageCounts)
-    .where(inArray(unreadMessageCounts.userId, [demoUser.id, totpUser.id, otherUser.id]));
 
   const employee = (
     n: number,
@@ -422,12 +418,6 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
     invoiceId: seedId(7, 3),
   });
 
-  await db.insert(unreadMessageCounts).values([
-    { workspaceId: ws.cabinet.id, count: 3 },
-    { workspaceId: ws.legacy.id, count: 1 },
-    { userId: demoUser.id, count: 2 },
-  ]);
-
   const now = Date.now();
   await db.insert(invitations).values([
     {
@@ -465,6 +455,22 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
   await seedSshKeys(db, demoUser.id);
   await seedInstanceSshKeys(db);
   await seedStatus(db);
+  await seedSupport(db, {
+    workspaceIds: ids,
+    demo: {
+      userId: demoUser.id,
+      name: `${demoUser.firstName} ${demoUser.lastName}`,
+      cabinetId: ws.cabinet.id,
+      legacyId: ws.legacy.id,
+      webshopId: ws.webshop.id,
+    },
+    other: {
+      userId: otherUser.id,
+      name: `${otherUser.firstName} ${otherUser.lastName}`,
+      workspaceId: ws.other.id,
+    },
+    cabinetInvoiceId: seedId(7, 2),
+  });
 }
 
 /**

@@ -119,12 +119,12 @@ describe('POST /api/', () => {
     expect(errorMessages(invalid)[0]).toMatch(/Cannot query field "nope"/);
 
     // A broken database: the message (which may hold internals) stays in the log.
-    await h.database.db.execute(sql`alter table unread_message_counts rename to unread_broken`);
+    await h.database.db.execute(sql`alter table support_message_reads rename to unread_broken`);
     try {
       const answer = await gql(browser, ME);
       expect(errorMessages(answer)).toEqual(['Unexpected error.']);
     } finally {
-      await h.database.db.execute(sql`alter table unread_broken rename to unread_message_counts`);
+      await h.database.db.execute(sql`alter table unread_broken rename to support_message_reads`);
     }
   });
 
@@ -363,7 +363,7 @@ describe('me', () => {
             totp2faEnabled: false,
             hasUsablePassword: true,
           },
-          env: { profiles: [], currentExternalIp: browser.ip, unreadDirectMessages: 2 },
+          env: { profiles: [], currentExternalIp: browser.ip, unreadDirectMessages: 4 },
         },
       },
     });

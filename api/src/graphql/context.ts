@@ -7,6 +7,7 @@ import { authSessions, type User } from '../db/schema.js';
 import type { IdentityServices } from '../identity/context.js';
 import { sessionViewer } from '../identity/index.js';
 import { findUserById } from '../identity/users.js';
+import type { SupportService } from '../support/service.js';
 import { permissionDenied, signatureExpired } from './errors.js';
 import type { PortalPubSub } from './pubsub.js';
 import type { WsaClaims, WsaTokens } from './wsa-token.js';
@@ -29,6 +30,8 @@ export interface GraphqlServices {
   compute: ComputeService;
   /** Compute monitoring: the metric sampler and the alert rules' evaluation. */
   monitoring: MonitoringService;
+  /** Support: sending, the desk's answers, attachments' storage. */
+  support: SupportService;
 }
 
 /**

@@ -8,6 +8,7 @@ import { NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-charact
 import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
+import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
 import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
@@ -132,7 +133,8 @@ export function createPortalYoga({
     landingPage: false,
     // Same origin only: the portal and the api share one origin, and the session is a cookie.
     cors: false,
-    maxRequestBodySize: 10 * 1024 * 1024,
+    // room for a support message's attachments (25 MB in all) and its text; the resolver checks each limit
+    maxRequestBodySize: SUPPORT_REQUEST_BYTES,
     logging: {
       debug: (...args) => logger.debug({ args }, 'graphql'),
       info: (...args) => logger.info({ args }, 'graphql'),

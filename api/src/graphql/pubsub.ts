@@ -25,4 +25,6 @@ export const createPortalPubSub = () =>
     networkChanged: [contractUid: string, payload: NetworkChangedPayload];
     /** An incident or maintenance of the Status page changed (for everyone: it is the provider's). */
     statusChanged: [payload: { incidentUid: string }];
+    /** A support thread of the workspace changed (a message added, read or unread). */
+    supportChanged: [contractUid: string, payload: { contractUid: string; threadUid: string }];
   }>();

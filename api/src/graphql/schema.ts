@@ -21,6 +21,7 @@ import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
 import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
 import { sshKeyMutations, sshKeyQueries } from '../ssh-keys/resolvers.js';
+import { supportMutations, supportQueries, supportSubscriptions } from '../support/resolvers.js';
 import { workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
 import type { GraphQLContext } from './context.js';
 import type {
@@ -60,6 +61,7 @@ const Query: Required<QueryResolvers> = {
   ...sshKeyQueries,
   ...statusQueries,
   ...billingQueries,
+  ...supportQueries,
 };
 const Mutation: Required<MutationResolvers> = {
   ...invitationMutations,
@@ -69,6 +71,7 @@ const Mutation: Required<MutationResolvers> = {
   ...networkMutations,
   ...lifecycleMutations,
   ...sshKeyMutations,
+  ...supportMutations,
 };
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
@@ -77,6 +80,7 @@ const Subscription: Required<SubscriptionResolvers> = {
   ...monitoringSubscriptions,
   ...networkSubscriptions,
   ...statusSubscriptions,
+  ...supportSubscriptions,
 };
 
 export const resolvers: Resolvers = {

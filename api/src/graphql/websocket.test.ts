@@ -341,7 +341,7 @@ describe(`${WS_ENDPOINT} (graphql-transport-ws)`, () => {
   it("applies yoga's plugins over the socket: an unexpected failure is masked and logged", async () => {
     const { browser } = await signedIn(seed.demoUser);
     const client = wsClient(() => wsaToken(browser));
-    await database.db.execute(sql`alter table unread_message_counts rename to unread_broken`);
+    await database.db.execute(sql`alter table support_message_reads rename to unread_broken`);
     try {
       const answer = await client.iterate({ query: 'query { me { env { unreadDirectMessages } } }' }).next();
       // As over HTTP: yoga's internal markers (`unexpected`, `http`) stay inside.
@@ -358,10 +358,13 @@ describe(`${WS_ENDPOINT} (graphql-transport-ws)`, () => {
       });
       expect(JSON.stringify(answer.value)).not.toContain('unread');
       expect(
-        logs.some((line) => line.msg === 'graphql resolver failed' && /unread/.test(line.err?.message ?? '')),
+        logs.some(
+          (line) =>
+            line.msg === 'graphql resolver failed' && /support_message_reads/.test(line.err?.message ?? ''),
+        ),
       ).toBe(true);
     } finally {
-      await database.db.execute(sql`alter table unread_broken rename to unread_message_counts`);
+      await database.db.execute(sql`alter table unread_broken rename to support_message_reads`);
       await client.dispose();
     }
   });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { authenticators, LANGUAGES, services, type User, unreadMessageCounts, users } from '../db/schema.js';
+import { authenticators, LANGUAGES, services, type User, users } from '../db/schema.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { userError } from '../graphql/errors.js';
 import type {
@@ -9,6 +9,7 @@ import type {
   QueryResolvers,
   SubscriptionResolvers,
 } from '../graphql/generated/resolvers.js';
+import { unreadDirect } from '../support/repository.js';
 import { visibleWorkspaces } from '../workspaces/repository.js';
 
 /** `me.reason`: why the portal has little to show (the welcome screen explains what to do next). */
@@ -19,17 +20,18 @@ export const UNSUPPORTED_LANGUAGE = `Choose one of the portal's languages: ${LAN
 
 /** `me` of a user: the account, its preferences and what the portal needs around it. */
 async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
-  const [workspaceRows, totp, unread] = await Promise.all([
+  const [workspaceRows, totp] = await Promise.all([
     visibleWorkspaces(ctx.db, user.id),
     ctx.db
       .select({ id: authenticators.id })
       .from(authenticators)
       .where(and(eq(authenticators.userId, user.id), eq(authenticators.type, 'totp'))),
-    ctx.db
-      .select({ count: unreadMessageCounts.count })
-      .from(unreadMessageCounts)
-      .where(eq(unreadMessageCounts.userId, user.id)),
   ]);
+  const unread = await unreadDirect(
+    ctx.db,
+    workspaceRows.map((row) => row.id),
+    user.id,
+  );
   let reason: string | null = null;
   if (workspaceRows.length === 0) reason = ME_REASONS.noWorkspace;
   else {
@@ -62,7 +64,7 @@ async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
     env: {
       profiles: user.profiles,
       currentExternalIp: ctx.ip,
-      unreadDirectMessages: unread[0]?.count ?? 0,
+      unreadDirectMessages: unread,
     },
   };
 }

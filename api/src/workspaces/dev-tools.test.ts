@@ -1,20 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
-import { authSessions, type User, unreadMessageCounts, workspaces } from '../db/schema.js';
+import { authSessions, type User } from '../db/schema.js';
 import { DEMO_CONTRACTS, DEMO_USER, type DemoSeed, OTHER_USER, seedDemo } from '../db/seed.js';
 import { WS_ENDPOINT } from '../graphql/websocket.js';
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { gql, WSA_TOKEN } from '../test/graphql.js';
 import { openTestDatabase, testConfig } from '../test/helpers.js';
 import { Browser } from '../test/identity.js';
-import { MAX_NOTIFICATION_LENGTH, MAX_UNREAD, NOTIFICATION_TYPES } from './dev-tools.js';
+import { MAX_NOTIFICATION_LENGTH, NOTIFICATION_TYPES } from './dev-tools.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: results are read freely; their shape is what is asserted.
 type Json = any;
@@ -92,127 +91,10 @@ async function firstEvent<T>(next: Promise<T>, poke: () => Promise<unknown>): Pr
   return result;
 }
 
-const WORKSPACE_CHANGED = /* GraphQL */ `
-  subscription Changed($contractUid: String!) {
-    workspaceChanged(contractUid: $contractUid) { contractUid unreadMessages balance { amount } }
-  }
-`;
 const NOTIFICATIONS = /* GraphQL */ 'subscription { notifications { type message } }';
-const UNREAD = /* GraphQL */ `
-  query Unread($contractUid: String) { allWorkspaces(contractUid: $contractUid) { unreadMessages } }
-`;
-
 const post = (url: string, payload: unknown) =>
   app.inject({ method: 'POST', url, payload: payload as object });
-const setUnread = (contractUid: string, count: unknown) =>
-  post(`/_dev/workspaces/${contractUid}/unread`, { count });
 const notify = (body: Record<string, unknown>) => post('/_dev/users/notify', body);
-
-async function storedUnread(contractUid: string): Promise<number | undefined> {
-  const [row] = await database.db
-    .select({ count: unreadMessageCounts.count })
-    .from(unreadMessageCounts)
-    .innerJoin(workspaces, eq(workspaces.id, unreadMessageCounts.workspaceId))
-    .where(eq(workspaces.contractUid, contractUid));
-  return row?.count;
-}
-
-describe('POST /_dev/workspaces/:contractUid/unread', () => {
-  it('sets the unread count and publishes workspaceChanged to a websocket subscriber', async () => {
-    const browser = await signedIn(seed.demoUser);
-    expect(await storedUnread(DEMO_CONTRACTS.cabinet)).toBe(3);
-    const client = wsClient(browser);
-    try {
-      const events = client.iterate({
-        query: WORKSPACE_CHANGED,
-        variables: { contractUid: DEMO_CONTRACTS.cabinet },
-      });
-      let answer: Json;
-      const first = await firstEvent(events.next(), async () => {
-        answer = await setUnread(DEMO_CONTRACTS.cabinet, 7);
-      });
-      expect(answer.statusCode).toBe(200);
-      expect(answer.headers['cache-control']).toBe('no-store');
-      expect(answer.json()).toEqual({ contractUid: DEMO_CONTRACTS.cabinet, unreadMessages: 7 });
-      expect(first.value).toEqual({
-        data: {
-          workspaceChanged: {
-            contractUid: DEMO_CONTRACTS.cabinet,
-            unreadMessages: 7,
-            balance: { amount: '250.00' },
-          },
-        },
-      });
-
-      // The next change (a digit string is taken too, 0 clears) arrives on the same subscription.
-      expect((await setUnread(DEMO_CONTRACTS.cabinet, '0')).json()).toEqual({
-        contractUid: DEMO_CONTRACTS.cabinet,
-        unreadMessages: 0,
-      });
-      let next = await events.next();
-      while ((next.value as Json).data.workspaceChanged.unreadMessages === 7) next = await events.next();
-      expect((next.value as Json).data.workspaceChanged.unreadMessages).toBe(0);
-      await events.return?.();
-    } finally {
-      await client.dispose();
-    }
-    expect(await storedUnread(DEMO_CONTRACTS.cabinet)).toBe(0);
-    // Over HTTP too: it is the database's count, not only the event's.
-    const read = await gql(browser, UNREAD, { contractUid: DEMO_CONTRACTS.cabinet });
-    expect(read.body).toEqual({ data: { allWorkspaces: [{ unreadMessages: 0 }] } });
-  });
-
-  it('creates the count of a workspace that had none', async () => {
-    await database.db
-      .delete(unreadMessageCounts)
-      .where(
-        eq(
-          unreadMessageCounts.workspaceId,
-          database.db
-            .select({ id: workspaces.id })
-            .from(workspaces)
-            .where(eq(workspaces.contractUid, DEMO_CONTRACTS.webshop)),
-        ),
-      );
-    expect(await storedUnread(DEMO_CONTRACTS.webshop)).toBeUndefined();
-    const answer = await setUnread(DEMO_CONTRACTS.webshop, MAX_UNREAD);
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ contractUid: DEMO_CONTRACTS.webshop, unreadMessages: MAX_UNREAD });
-    expect(await storedUnread(DEMO_CONTRACTS.webshop)).toBe(MAX_UNREAD);
-  });
-
-  it('answers 400 for a count that is not a whole number from 0, 404 for an unknown workspace', async () => {
-    const before = await storedUnread(DEMO_CONTRACTS.legacy);
-    for (const count of [
-      undefined,
-      null,
-      -1,
-      1.5,
-      '1.5',
-      '-1',
-      '',
-      'seven',
-      MAX_UNREAD + 1,
-      '1e3',
-      true,
-      [2],
-    ]) {
-      const answer = await setUnread(DEMO_CONTRACTS.legacy, count);
-      expect(answer.statusCode, JSON.stringify(count)).toBe(400);
-      expect(answer.json()).toEqual({ error: `count must be a whole number from 0 to ${MAX_UNREAD}` });
-    }
-    const noBody = await app.inject({
-      method: 'POST',
-      url: `/_dev/workspaces/${DEMO_CONTRACTS.legacy}/unread`,
-    });
-    expect(noBody.statusCode).toBe(400);
-    const unknown = await setUnread('nope', 1);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'no workspace with this contractUid' });
-    // Nothing was written by the refusals.
-    expect(await storedUnread(DEMO_CONTRACTS.legacy)).toBe(before);
-  });
-});
 
 describe('POST /_dev/users/notify', () => {
   it("publishes a notification to that user's websocket subscribers only", async () => {
@@ -307,12 +189,12 @@ describe('without PORTAL_DEV_TOOLS', () => {
   it('neither endpoint exists', async () => {
     const plain = buildApp(testConfig({ PORTAL_DEV_TOOLS: '0' }), { database });
     try {
-      const unread = await plain.inject({
+      const balance = await plain.inject({
         method: 'POST',
-        url: `/_dev/workspaces/${DEMO_CONTRACTS.cabinet}/unread`,
-        payload: { count: 1 },
+        url: `/_dev/workspaces/${DEMO_CONTRACTS.cabinet}/balance`,
+        payload: { amount: '1.00' },
       });
-      expect(unread.statusCode).toBe(404);
+      expect(balance.statusCode).toBe(404);
       const notified = await plain.inject({
         method: 'POST',
         url: '/_dev/users/notify',
@@ -322,6 +204,5 @@ describe('without PORTAL_DEV_TOOLS', () => {
     } finally {
       await plain.close();
     }
-    expect(await storedUnread(DEMO_CONTRACTS.cabinet)).not.toBe(1);
   });
 });

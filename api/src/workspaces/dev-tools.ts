@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adjustAmount, ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
 import { toCents } from '../billing/money.js';
-import { unreadMessageCounts, workspaces } from '../db/schema.js';
+import { workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
 import type { NotificationType } from '../graphql/generated/resolvers.js';
 import { findUserByEmail } from '../identity/users.js';
@@ -12,17 +12,6 @@ const DECIMAL = /^-?\d{1,12}(\.\d{1,2})?$/;
 const money = (value: unknown): string | undefined => {
   const text = typeof value === 'number' ? String(value) : value;
   return typeof text === 'string' && DECIMAL.test(text) ? text : undefined;
-};
-
-/** The largest unread count the endpoint takes (the column is a 4-byte integer). */
-export const MAX_UNREAD = 999_999_999;
-
-/** A whole number 0…MAX_UNREAD, as a JSON number or a string of digits. */
-const unreadCount = (value: unknown): number | undefined => {
-  const number = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number >= 0 && number <= MAX_UNREAD
-    ? number
-    : undefined;
 };
 
 /** The schema's `NotificationType`s: a Record, so a type added to the schema fails the build here. */
@@ -49,8 +38,8 @@ const notificationType = (value: unknown): NotificationType | undefined =>
  * - `POST /_dev/workspaces/:contractUid/balance {amount}`: sets a workspace's balance (an
  *   `adjustment` entry of the difference in the ledger) and publishes `workspaceChanged`, as a
  *   payment or a charge would. The amount due follows (what a negative amount owes).
- * - `POST /_dev/workspaces/:contractUid/unread {count}`: sets the workspace's unread support
- *   message count and publishes `workspaceChanged`, as a new or read support message would.
+ * - Unread support messages are computed from the messages: answer a thread as support with
+ *   `POST /_dev/support/answers` (`src/support/dev-tools.ts`).
  * - `POST /_dev/users/notify {email, type, message}`: publishes a `notifications` event to that user,
  *   as a finished payment or deployment would.
  */
@@ -85,25 +74,6 @@ export function registerDevWorkspaceTools(app: FastifyInstance, services: Graphq
       amountDue: balance.amountDue,
       currency: workspace.currency,
     };
-  });
-
-  app.post('/_dev/workspaces/:contractUid/unread', async (request, reply) => {
-    const { contractUid } = request.params as { contractUid: string };
-    const body = (request.body ?? {}) as { count?: unknown };
-    const count = unreadCount(body.count);
-    if (count === undefined) {
-      return reply.code(400).send({ error: `count must be a whole number from 0 to ${MAX_UNREAD}` });
-    }
-    const workspace = await findWorkspace(contractUid);
-    if (!workspace) return reply.code(404).send({ error: 'no workspace with this contractUid' });
-    const [row] = await services.db
-      .insert(unreadMessageCounts)
-      .values({ workspaceId: workspace.id, count })
-      .onConflictDoUpdate({ target: unreadMessageCounts.workspaceId, set: { count } })
-      .returning();
-    services.pubsub.publish('workspaceChanged', contractUid, { contractUid });
-    reply.header('cache-control', 'no-store');
-    return { contractUid, unreadMessages: row!.count };
   });
 
   app.post('/_dev/users/notify', async (request, reply) => {

@@ -10,12 +10,12 @@ import {
   paymentMethods,
   pendingPayments,
   services,
-  unreadMessageCounts,
   type Workspace as WorkspaceRow,
   workspaceEmployees,
   workspaces,
 } from '../db/schema.js';
 import type { FundBalance, PaymentMethod, Workspace } from '../graphql/generated/resolvers.js';
+import { unreadByWorkspace } from '../support/repository.js';
 
 export type { WorkspaceRow };
 
@@ -150,7 +150,7 @@ export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: str
         .where(inArray(legacyServices.workspaceId, ids))
         .orderBy(asc(legacyServices.position), asc(legacyServices.title)),
       workspaceInvoices(db, ids, utcDate(Date.now())),
-      db.select().from(unreadMessageCounts).where(inArray(unreadMessageCounts.workspaceId, ids)),
+      unreadByWorkspace(db, ids, viewerId),
     ]);
   const employeesOf = byWorkspace(employeeRows);
   const peopleOf = byWorkspace(peopleRows);
@@ -190,7 +190,7 @@ export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: str
         monthlyCurrency: s.monthlyCurrency,
       })),
       invoices: invoicesOf(row.id),
-      unreadMessages: unreadRows.find((u) => u.workspaceId === row.id)?.count ?? 0,
+      unreadMessages: unreadRows.get(row.id) ?? 0,
       services: servicesOf(row.id).map((s) => ({ uid: s.id })),
     };
   });

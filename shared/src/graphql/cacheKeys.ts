@@ -64,4 +64,12 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   ComponentStatus: embedded,
   StatusIncident: keyBy('uid'),
   IncidentUpdate: keyBy('uid'),
+  // support (support.graphql): a thread by uid, so marking it read or a reply updates the open view
+  SupportThread: keyBy('uid'),
+  SupportMessage: keyBy('uid'),
+  SupportMessageSummary: keyBy('uid'),
+  SupportAttachment: keyBy('uid'),
+  SupportMessagePage: embedded,
+  SupportLimits: embedded,
+  SupportChange: embedded,
 };
