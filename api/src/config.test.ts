@@ -26,6 +26,13 @@ describe('loadConfig', () => {
       remotes: { kind: 'default', map: DEFAULT_REMOTE_MAP },
       seed: undefined,
       trustProxy: 0,
+      http: {
+        requestTimeoutMs: 120_000,
+        headersTimeoutMs: 15_000,
+        keepAliveTimeoutMs: 10_000,
+        maxConnections: 10_000,
+        shutdownGraceMs: 5_000,
+      },
       identity: {
         publicUrl: 'http://localhost:8080',
         secureCookies: false,
