@@ -130,6 +130,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     now: identity.now,
     compute,
     monitoring,
+    mailer: identity.mailer,
+    publicUrl: config.identity.publicUrl,
   };
   const yoga = createPortalYoga({
     services: graphql,

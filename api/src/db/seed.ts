@@ -6,6 +6,7 @@ import { seedStatus } from '../compute/status/seed.js';
 import { hashPassword } from '../identity/passwords.js';
 import { hashToken } from '../identity/session.js';
 import { seedInstanceSshKeys, seedSshKeys } from '../ssh-keys/seed.js';
+import { seedWorkspaceAdmin } from '../workspaces/seed.js';
 import type { Db } from './client.js';
 import {
   DEMO_CONTRACTS,
@@ -465,6 +466,13 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
   await seedSshKeys(db, demoUser.id);
   await seedInstanceSshKeys(db);
   await seedStatus(db);
+  await seedWorkspaceAdmin(db, {
+    workspaceIds: ids,
+    userIds: [demoUser.id, totpUser.id, otherUser.id],
+    cabinetId: ws.cabinet.id,
+    legacyId: ws.legacy.id,
+    webshopId: ws.webshop.id,
+  });
 }
 
 /**

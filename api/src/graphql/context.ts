@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { authSessions, type User } from '../db/schema.js';
 import type { IdentityServices } from '../identity/context.js';
 import { sessionViewer } from '../identity/index.js';
+import type { Mailer } from '../identity/notify/types.js';
 import { findUserById } from '../identity/users.js';
 import { permissionDenied, signatureExpired } from './errors.js';
 import type { PortalPubSub } from './pubsub.js';
@@ -29,6 +30,9 @@ export interface GraphqlServices {
   compute: ComputeService;
   /** Compute monitoring: the metric sampler and the alert rules' evaluation. */
   monitoring: MonitoringService;
+  /** The identity service's mailer (invitations), and the portal's origin for links in mails. */
+  mailer: Mailer;
+  publicUrl: string;
 }
 
 /**

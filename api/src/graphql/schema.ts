@@ -21,6 +21,11 @@ import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
 import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
 import { sshKeyMutations, sshKeyQueries } from '../ssh-keys/resolvers.js';
+import {
+  workspaceAdminMutations,
+  workspaceAdminQueries,
+  workspaceAdminSubscriptions,
+} from '../workspaces/admin-resolvers.js';
 import { workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
 import type { GraphQLContext } from './context.js';
 import type {
@@ -60,6 +65,7 @@ const Query: Required<QueryResolvers> = {
   ...sshKeyQueries,
   ...statusQueries,
   ...billingQueries,
+  ...workspaceAdminQueries,
 };
 const Mutation: Required<MutationResolvers> = {
   ...invitationMutations,
@@ -69,6 +75,7 @@ const Mutation: Required<MutationResolvers> = {
   ...networkMutations,
   ...lifecycleMutations,
   ...sshKeyMutations,
+  ...workspaceAdminMutations,
 };
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
@@ -77,6 +84,7 @@ const Subscription: Required<SubscriptionResolvers> = {
   ...monitoringSubscriptions,
   ...networkSubscriptions,
   ...statusSubscriptions,
+  ...workspaceAdminSubscriptions,
 };
 
 export const resolvers: Resolvers = {
