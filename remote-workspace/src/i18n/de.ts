@@ -95,7 +95,8 @@ export const workspaceDe: Translation<typeof workspaceEn> = {
     revoked: 'Einladung an {{email}} widerrufen',
     revokeConfirm: 'Die Einladung an <b>{{email}}</b> widerrufen? Ihr Link funktioniert dann nicht mehr.',
     inviteTitle: 'Benutzer einladen',
-    inviteText: 'Wir senden eine E-Mail mit einem Link, um diesem Workspace beizutreten. Er ist 7 Tage gültig.',
+    inviteText:
+      'Wir senden eine E-Mail mit einem Link, um diesem Workspace beizutreten. Er ist 7 Tage gültig.',
     inviteEmail: 'E-Mail-Adresse',
     inviteRole: 'Rolle',
     send: 'Einladung senden',
@@ -106,7 +107,8 @@ export const workspaceDe: Translation<typeof workspaceEn> = {
     passwordHint: 'Bestätigen Sie diese Änderung mit Ihrem Passwort.',
     roleChanged: '{{name}} hat jetzt die Rolle {{role}}',
     removeTitle: '{{name}} entfernen',
-    removeText: '{{name}} verliert sofort den Zugriff auf diesen Workspace. Sie können die Person später erneut einladen.',
+    removeText:
+      '{{name}} verliert sofort den Zugriff auf diesen Workspace. Sie können die Person später erneut einladen.',
     removeSelfText: 'Sie verlieren sofort den Zugriff auf diesen Workspace.',
     removed: '{{name}} entfernt',
     cancel: 'Abbrechen',
@@ -123,7 +125,8 @@ export const workspaceDe: Translation<typeof workspaceEn> = {
     password: 'Passwort',
     continue: 'Weiter',
     warningTitle: 'Letzte Warnung',
-    warning: '„{{name}}“ wird mit seinen Benutzern, Einladungen und Einstellungen gelöscht. Dies kann nicht rückgängig gemacht werden.',
+    warning:
+      '„{{name}}“ wird mit seinen Benutzern, Einladungen und Einstellungen gelöscht. Dies kann nicht rückgängig gemacht werden.',
     confirm: 'Workspace löschen',
     back: 'Zurück',
     cancel: 'Abbrechen',
@@ -156,7 +159,8 @@ export const workspaceDe: Translation<typeof workspaceEn> = {
     cannotUndo: 'Dies kann nicht rückgängig gemacht werden.',
     listIntro: 'Sie verlieren den Zugriff auf diese Workspaces:',
     noWorkspaces: 'Sie gehören zu keinem Workspace.',
-    blocked: 'Sie sind der letzte Benutzer mit der Rolle Administrativ in diesen Workspaces. Löschen Sie diese und ihre Dienste (oder geben Sie einem anderen Benutzer die Rolle Administrativ) zuerst:',
+    blocked:
+      'Sie sind der letzte Benutzer mit der Rolle Administrativ in diesen Workspaces. Löschen Sie diese und ihre Dienste (oder geben Sie einem anderen Benutzer die Rolle Administrativ) zuerst:',
     servicesCount_one: '{{count}} Dienst',
     servicesCount_other: '{{count}} Dienste',
     continue: 'Weiter',

@@ -156,7 +156,8 @@ export const workspaceEn = {
     cannotUndo: 'This cannot be undone.',
     listIntro: 'You will lose access to these workspaces:',
     noWorkspaces: 'You do not belong to any workspace.',
-    blocked: 'You are the last Administrative user of these workspaces. Delete them and their services (or give another user the Administrative role) first:',
+    blocked:
+      'You are the last Administrative user of these workspaces. Delete them and their services (or give another user the Administrative role) first:',
     servicesCount_one: '{{count}} service',
     servicesCount_other: '{{count}} services',
     continue: 'Continue',

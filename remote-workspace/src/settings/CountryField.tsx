@@ -15,13 +15,7 @@ const keep = (value: unknown) => value;
  * The country of the address: the api's list grouped by the spec's regions (section 3), names in
  * the portal's language (`Intl.DisplayNames` by ISO code), "Other" (id 0) last.
  */
-export function CountryField({
-  countries,
-  disabled,
-}: {
-  countries: readonly Country[];
-  disabled?: boolean;
-}) {
+export function CountryField({ countries, disabled }: { countries: readonly Country[]; disabled?: boolean }) {
   const { t, i18n } = useWorkspaceTranslation();
   const { input, meta } = useField<string>('countryId', { parse: keep });
   const text = useValidationText();

@@ -6,13 +6,20 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  makeStyles,
   MessageBar,
   MessageBarBody,
+  makeStyles,
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { FormError, PasswordField, SubmitButton, usePortal, VALIDATION_KEYS as M, zodValidate } from '@portal/shared';
+import {
+  FormError,
+  VALIDATION_KEYS as M,
+  PasswordField,
+  SubmitButton,
+  usePortal,
+  zodValidate,
+} from '@portal/shared';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
@@ -74,20 +81,18 @@ export function DeleteWorkspaceDialog({
   if (blockers.length > 0 || serverBlockers) {
     content = surface(
       t('deletion.blockedTitle'),
-      <>
-        {serverBlockers ? (
-          <Text>{serverBlockers}</Text>
-        ) : (
-          <>
-            <Text>{t('deletion.blockedText')}</Text>
-            <ul className={styles.reasons}>
-              {blockers.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          </>
-        )}
-      </>,
+      serverBlockers ? (
+        <Text>{serverBlockers}</Text>
+      ) : (
+        <>
+          <Text>{t('deletion.blockedText')}</Text>
+          <ul className={styles.reasons}>
+            {blockers.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </>
+      ),
       <>
         <Button appearance="secondary" onClick={onClose}>
           {t('deletion.cancel')}

@@ -1,4 +1,4 @@
-import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import {
   FormError,
   SelectField,
@@ -12,7 +12,11 @@ import { useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { useMutation, useQuery } from 'urql';
 import { refusal } from '../common/refusal';
-import { CountriesDocument, UpdateWorkspaceSettingsDocument, type WorkspaceSettingsFieldsFragment } from '../gql/graphql';
+import {
+  CountriesDocument,
+  UpdateWorkspaceSettingsDocument,
+  type WorkspaceSettingsFieldsFragment,
+} from '../gql/graphql';
 import { useWorkspaceTranslation } from '../i18n/useWorkspaceTranslation';
 import { CountryField } from './CountryField';
 import {
@@ -29,7 +33,7 @@ const useStyles = makeStyles({
   section: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 240px), 1fr))',
-    gap: tokens.spacingVerticalM + ' ' + tokens.spacingHorizontalL,
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     alignItems: 'start',
     border: 'none',
     margin: 0,
@@ -63,8 +67,7 @@ export function SettingsForm({
   const validate = useMemo(() => zodValidate(settingsSchema), []);
   const initialValues = useMemo(() => settingsValues(settings), [settings]);
   const currencies = useMemo(
-    () =>
-      [...new Set([settings.currencyCode, ...CURRENCIES])].map((code) => ({ value: code, label: code })),
+    () => [...new Set([settings.currencyCode, ...CURRENCIES])].map((code) => ({ value: code, label: code })),
     [settings.currencyCode],
   );
   const onSubmit = async (values: SettingsValues) => {
@@ -79,12 +82,7 @@ export function SettingsForm({
     return undefined;
   };
   const field = (name: (typeof SETTINGS_FIELDS)[number], extra: Record<string, unknown> = {}) => (
-    <TextField
-      name={name}
-      label={t(`workspaceSettings.fields.${name}`)}
-      disabled={!canManage}
-      {...extra}
-    />
+    <TextField name={name} label={t(`workspaceSettings.fields.${name}`)} disabled={!canManage} {...extra} />
   );
   return (
     <Form<SettingsValues>

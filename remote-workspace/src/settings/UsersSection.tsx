@@ -2,12 +2,12 @@ import {
   Avatar,
   Badge,
   Button,
-  makeStyles,
   Menu,
   MenuItem,
   MenuList,
   MenuPopover,
   MenuTrigger,
+  makeStyles,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -41,7 +41,13 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalM} 0`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  who: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flex: '1 1 240px', minWidth: 0 },
+  who: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    flex: '1 1 240px',
+    minWidth: 0,
+  },
   names: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   email: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   badges: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -79,7 +85,11 @@ export function UsersSection({
           {t('users.title')}
         </h2>
         {canManage && (
-          <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => setDialog({ kind: 'invite' })}>
+          <Button
+            appearance="primary"
+            icon={<PersonAddRegular />}
+            onClick={() => setDialog({ kind: 'invite' })}
+          >
             {t('users.invite')}
           </Button>
         )}
@@ -107,7 +117,13 @@ export function UsersSection({
                 </Badge>
                 <Badge
                   appearance="outline"
-                  color={member.loginStatus === 'ACTIVE' ? 'success' : member.loginStatus === 'INVITED' ? 'warning' : 'subtle'}
+                  color={
+                    member.loginStatus === 'ACTIVE'
+                      ? 'success'
+                      : member.loginStatus === 'INVITED'
+                        ? 'warning'
+                        : 'subtle'
+                  }
                 >
                   {t(`users.status.${member.loginStatus}`)}
                 </Badge>
@@ -172,7 +188,10 @@ export function UsersSection({
                       onClick={async () => {
                         const result = await resend({ contractUid, invitationUid: invitation.uid });
                         if (!result.error)
-                          notify({ type: 'success', message: t('users.resent', { email: invitation.email }) });
+                          notify({
+                            type: 'success',
+                            message: t('users.resent', { email: invitation.email }),
+                          });
                       }}
                     >
                       {t('users.resend')}
@@ -183,14 +202,21 @@ export function UsersSection({
                       onClick={async () => {
                         const ok = await confirm({
                           title: t('users.revoke'),
-                          text: t('users.revokeConfirm', { email: invitation.email, interpolation: { escapeValue: true } }),
+                          text: t('users.revokeConfirm', {
+                            email: invitation.email,
+                            interpolation: { escapeValue: true },
+                          }),
                           confirmText: t('users.revoke'),
                           action: async () => {
                             const result = await revoke({ contractUid, invitationUid: invitation.uid });
                             return !result.error;
                           },
                         });
-                        if (ok) notify({ type: 'success', message: t('users.revoked', { email: invitation.email }) });
+                        if (ok)
+                          notify({
+                            type: 'success',
+                            message: t('users.revoked', { email: invitation.email }),
+                          });
                       }}
                     >
                       {t('users.revoke')}
@@ -203,7 +229,9 @@ export function UsersSection({
         </ul>
       )}
 
-      {dialog?.kind === 'invite' && <InviteDialog contractUid={contractUid} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'invite' && (
+        <InviteDialog contractUid={contractUid} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'role' && (
         <ChangeRoleDialog contractUid={contractUid} member={dialog.member} onClose={() => setDialog(null)} />
       )}

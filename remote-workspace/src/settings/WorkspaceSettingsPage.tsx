@@ -1,10 +1,10 @@
 import {
   Button,
   Field,
-  makeStyles,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
+  makeStyles,
   Select,
   Spinner,
   Text,
@@ -32,7 +32,12 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
   },
   header: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  h1: { margin: 0, fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  h1: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase600,
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'anywhere',
+  },
   muted: { color: tokens.colorNeutralForeground3 },
   card: {
     display: 'flex',

@@ -12,12 +12,12 @@ import {
 } from '@fluentui/react-components';
 import {
   FormError,
+  VALIDATION_KEYS as M,
   PasswordField,
   SelectField,
   SubmitButton,
   TextField,
   usePortal,
-  VALIDATION_KEYS as M,
   zodValidate,
 } from '@portal/shared';
 import type { ReactNode } from 'react';
@@ -41,7 +41,11 @@ const useStyles = makeStyles({
 
 const password = () => z.string({ error: M.required }).min(1, M.required);
 const inviteSchema = z.object({
-  email: z.string({ error: M.required }).trim().min(1, M.required).pipe(z.email({ error: M.email })),
+  email: z
+    .string({ error: M.required })
+    .trim()
+    .min(1, M.required)
+    .pipe(z.email({ error: M.email })),
   role: z.string({ error: M.required }).min(1, M.required),
 });
 const roleSchema = z.object({ role: z.string().min(1, M.required), password: password() });

@@ -1,4 +1,4 @@
-import { mobilePhoneProblem, VALIDATION_KEYS as M } from '@portal/shared';
+import { VALIDATION_KEYS as M, mobilePhoneProblem } from '@portal/shared';
 import { z } from 'zod';
 import type { WorkspaceSettingsFieldsFragment, WorkspaceSettingsInput } from '../gql/graphql';
 
