@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { accounts, workspaces } from '../db/schema.js';
 import { userDeactivations, workspaceDeletions, workspaceProfiles } from './tables.js';
 
 /**
@@ -18,6 +19,17 @@ export async function seedWorkspaceAdmin(
 ): Promise<void> {
   await db.delete(workspaceDeletions).where(inArray(workspaceDeletions.workspaceId, seed.workspaceIds));
   await db.delete(userDeactivations).where(inArray(userDeactivations.userId, seed.userIds));
+  const taxIds: [string, string][] = [
+    [seed.cabinetId, 'DE811234567'],
+    [seed.legacyId, 'GB123456789'],
+  ];
+  for (const [workspaceId, taxId] of taxIds) {
+    const [row] = await db
+      .select({ accountId: workspaces.accountId })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
+    if (row) await db.update(accounts).set({ taxId }).where(eq(accounts.id, row.accountId));
+  }
   await db.delete(workspaceProfiles).where(inArray(workspaceProfiles.workspaceId, seed.workspaceIds));
   await db.insert(workspaceProfiles).values([
     {

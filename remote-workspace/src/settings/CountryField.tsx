@@ -46,6 +46,7 @@ export function CountryField({ countries, disabled }: { countries: readonly Coun
       validationMessage={error}
     >
       <Select
+        style={{ minWidth: 0, width: '100%' }}
         name="countryId"
         value={input.value ?? ''}
         disabled={disabled}

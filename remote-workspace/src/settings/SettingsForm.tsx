@@ -39,6 +39,7 @@ const useStyles = makeStyles({
     margin: 0,
     padding: 0,
     minWidth: 0,
+    '& > *': { minWidth: 0 },
   },
   legend: {
     gridColumn: '1 / -1',
