@@ -105,6 +105,8 @@ export function DeleteWorkspaceDialog({
   } else if (step === 'password') {
     content = (
       <Form<{ password: string }>
+        // one form per step: React must not hand this step's form to the next
+        key="password"
         onSubmit={(values) => {
           setPassword(values.password);
           setPasswordError(null);
@@ -141,6 +143,7 @@ export function DeleteWorkspaceDialog({
   } else if (step === 'warning') {
     content = (
       <Form<object>
+        key="warning"
         onSubmit={async () => {
           const result = await remove({ contractUid, password }, { portalNotify: false });
           if (result.error) {
