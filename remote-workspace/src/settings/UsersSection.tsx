@@ -122,7 +122,7 @@ export function UsersSection({
                       ? 'success'
                       : member.loginStatus === 'INVITED'
                         ? 'warning'
-                        : 'subtle'
+                        : 'important'
                   }
                 >
                   {t(`users.status.${member.loginStatus}`)}
