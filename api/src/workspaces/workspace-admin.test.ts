@@ -56,7 +56,10 @@ afterAll(async () => {
 
 let userCount = 0;
 /** A fresh user with the demo password, optionally an employee of a workspace. */
-async function newUser(role?: 'Administrative' | 'Billing' | 'Technical', contractUid = CAB): Promise<User> {
+async function newUser(
+  role?: 'Administrative' | 'Billing' | 'Technical',
+  contractUid: string = CAB,
+): Promise<User> {
   userCount += 1;
   const [user] = await database.db
     .insert(users)
