@@ -15,6 +15,7 @@ export default defineConfig({
     './src/ssh-keys/tables.ts',
     './src/billing/tables.ts',
     './src/support/tables.ts',
+    './src/workspaces/tables.ts',
   ],
   out: './drizzle',
 });

@@ -178,6 +178,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       app.log,
       { publicUrl: config.identity.publicUrl, autoAcknowledge: config.support.autoAcknowledge },
     ),
+    mailer: identity.mailer,
+    publicUrl: config.identity.publicUrl,
   };
   const yoga = createPortalYoga({
     services: graphql,

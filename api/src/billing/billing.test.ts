@@ -508,7 +508,7 @@ describe('requireBillingWorkspace', () => {
     return tokenContext(app.graphql, claims, '127.0.0.1');
   };
 
-  it('lets every member view, and only Administrative and Billing employees pay', async () => {
+  it('lets members view (not Technical: the role table), and only Administrative and Billing employees pay', async () => {
     const demo = await contextOf(seed.demoUser);
     const other = await contextOf(seed.otherUser);
     await expect(requireBillingWorkspace(demo, DEMO_CONTRACTS.cabinet, 'pay')).resolves.toMatchObject({
@@ -520,7 +520,10 @@ describe('requireBillingWorkspace', () => {
     await expect(requireBillingWorkspace(demo, DEMO_CONTRACTS.partner, 'pay')).rejects.toThrow(
       PERMISSION_DENIED,
     );
-    await expect(requireBillingWorkspace(other, DEMO_CONTRACTS.webshop, 'view')).resolves.toBeTruthy();
+    // Technical: no billing at all (workspaces/roles.ts)
+    await expect(requireBillingWorkspace(other, DEMO_CONTRACTS.webshop, 'view')).rejects.toThrow(
+      PERMISSION_DENIED,
+    );
     await expect(requireBillingWorkspace(other, DEMO_CONTRACTS.webshop, 'pay')).rejects.toThrow(
       PERMISSION_DENIED,
     ); // Technical

@@ -7,6 +7,7 @@ import { hashPassword } from '../identity/passwords.js';
 import { hashToken } from '../identity/session.js';
 import { seedInstanceSshKeys, seedSshKeys } from '../ssh-keys/seed.js';
 import { seedSupport } from '../support/seed.js';
+import { seedWorkspaceAdmin } from '../workspaces/seed.js';
 import type { Db } from './client.js';
 import {
   DEMO_CONTRACTS,
@@ -470,6 +471,13 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
       workspaceId: ws.other.id,
     },
     cabinetInvoiceId: seedId(7, 2),
+  });
+  await seedWorkspaceAdmin(db, {
+    workspaceIds: ids,
+    userIds: [demoUser.id, totpUser.id, otherUser.id],
+    cabinetId: ws.cabinet.id,
+    legacyId: ws.legacy.id,
+    webshopId: ws.webshop.id,
   });
 }
 

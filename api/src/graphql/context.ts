@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { authSessions, type User } from '../db/schema.js';
 import type { IdentityServices } from '../identity/context.js';
 import { sessionViewer } from '../identity/index.js';
+import type { Mailer } from '../identity/notify/types.js';
 import { findUserById } from '../identity/users.js';
 import type { SupportService } from '../support/service.js';
 import { permissionDenied, signatureExpired } from './errors.js';
@@ -32,6 +33,9 @@ export interface GraphqlServices {
   monitoring: MonitoringService;
   /** Support: sending, the desk's answers, attachments' storage. */
   support: SupportService;
+  /** The identity service's mailer (invitations), and the portal's origin for links in mails. */
+  mailer: Mailer;
+  publicUrl: string;
 }
 
 /**

@@ -22,6 +22,11 @@ import { invitationMutations, invitationQueries } from '../invitations/resolvers
 import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
 import { sshKeyMutations, sshKeyQueries } from '../ssh-keys/resolvers.js';
 import { supportMutations, supportQueries, supportSubscriptions } from '../support/resolvers.js';
+import {
+  workspaceAdminMutations,
+  workspaceAdminQueries,
+  workspaceAdminSubscriptions,
+} from '../workspaces/admin-resolvers.js';
 import { workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
 import type { GraphQLContext } from './context.js';
 import type {
@@ -62,6 +67,7 @@ const Query: Required<QueryResolvers> = {
   ...statusQueries,
   ...billingQueries,
   ...supportQueries,
+  ...workspaceAdminQueries,
 };
 const Mutation: Required<MutationResolvers> = {
   ...invitationMutations,
@@ -72,6 +78,7 @@ const Mutation: Required<MutationResolvers> = {
   ...lifecycleMutations,
   ...sshKeyMutations,
   ...supportMutations,
+  ...workspaceAdminMutations,
 };
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
@@ -81,6 +88,7 @@ const Subscription: Required<SubscriptionResolvers> = {
   ...networkSubscriptions,
   ...statusSubscriptions,
   ...supportSubscriptions,
+  ...workspaceAdminSubscriptions,
 };
 
 export const resolvers: Resolvers = {

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { type User, users } from '../db/schema.js';
+import { isDeactivated } from '../workspaces/deactivated.js';
 import { newCodeProcess } from './codes.js';
 import type { Ctx } from './context.js';
-import type { Envelope } from './envelope.js';
+import { type Envelope, errorResponse } from './envelope.js';
+import { MESSAGES } from './messages.js';
 import { mfaTypes } from './mfa.js';
 import { accountAlreadyExistsMail, emailConfirmationMail, phoneVerificationSms } from './notify/templates.js';
 import type { AuthRecord, PendingFlow, PendingLogin } from './session.js';
@@ -123,6 +125,11 @@ export async function beginLogin(
   user: User,
   options: { record: AuthRecord; signup?: boolean },
 ): Promise<Envelope> {
+  // allauth's `account_inactive`: a deactivated account gets no session, whatever proved who it is
+  // (a login code, a provider); the password login refuses it earlier, as a mismatch.
+  if (await isDeactivated(ctx.db, user.id)) {
+    return errorResponse([{ code: 'account_inactive', message: MESSAGES.account_inactive }]);
+  }
   return beginPendingLogin(ctx, {
     userId: user.id,
     email: user.email,

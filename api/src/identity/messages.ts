@@ -6,6 +6,7 @@ export const MESSAGES = {
   too_many_login_attempts: 'Too many failed login attempts. Try again later.',
   incorrect_code: 'Incorrect code.',
   incorrect_password: 'Incorrect password.',
+  account_inactive: 'This account is inactive.',
   enter_current_password: 'Please type your current password.',
   invalid_or_expired_key: 'Invalid or expired key.',
   invalid_password_reset: 'The password reset token was invalid.',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
 import { workspaceInvoices } from '../billing/repository.js';
 import type { Db } from '../db/client.js';
@@ -16,13 +16,15 @@ import {
 } from '../db/schema.js';
 import type { FundBalance, PaymentMethod, Workspace } from '../graphql/generated/resolvers.js';
 import { unreadByWorkspace } from '../support/repository.js';
+import { can, ROLE_CAPABILITIES, type Standing } from './roles.js';
+import { workspaceDeletions } from './tables.js';
 
 export type { WorkspaceRow };
 
 /**
  * The visibility rule (spec section 6): a user sees a workspace where they are an employee, or an
  * authorized person whose login is ACTIVE. Everything the API answers about a workspace goes
- * through here. With `contractUid`: that workspace, if visible.
+ * through here. With `contractUid`: that workspace, if visible. A deleted workspace is no one's.
  */
 export function visibleWorkspaces(db: Db, userId: string, contractUid?: string): Promise<WorkspaceRow[]> {
   const asEmployee = db
@@ -33,7 +35,10 @@ export function visibleWorkspaces(db: Db, userId: string, contractUid?: string):
     .select({ id: authorizedPeople.workspaceId })
     .from(authorizedPeople)
     .where(and(eq(authorizedPeople.userId, userId), eq(authorizedPeople.loginStatus, 'ACTIVE')));
-  const visible = or(inArray(workspaces.id, asEmployee), inArray(workspaces.id, asAuthorizedPerson));
+  const visible = and(
+    or(inArray(workspaces.id, asEmployee), inArray(workspaces.id, asAuthorizedPerson)),
+    notInArray(workspaces.id, db.select({ id: workspaceDeletions.workspaceId }).from(workspaceDeletions)),
+  );
   return db
     .select()
     .from(workspaces)
@@ -159,12 +164,18 @@ export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: str
   const invoicesOf = byWorkspace(invoiceRows);
   return rows.map((row) => {
     const account = accountRows.find((a) => a.id === row.accountId)!;
+    const standing: Standing =
+      employeesOf(row.id).find((e) => e.userId === viewerId)?.role ?? 'AuthorizedPerson';
+    // The role table: without BILLING_VIEW (Technical) no invoices and no payment methods; the
+    // balance itself stays, the drawer shows it to everyone (spec section 2).
+    const seesBilling = can(standing, 'BILLING_VIEW');
+    const balance = balanceOf.get(row.id)!;
     return {
       contractUid: row.contractUid,
       workspaceName: row.name,
       number: row.number,
       kind: row.kind,
-      balance: balanceOf.get(row.id)!,
+      balance: seesBilling ? balance : { ...balance, paymentMethods: [], pendingPayment: null },
       account: { accountUid: account.id, name: account.name },
       employee: employeesOf(row.id)
         .sort((a, b) => Number(b.userId === viewerId) - Number(a.userId === viewerId))
@@ -189,9 +200,11 @@ export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: str
         monthly: s.monthly,
         monthlyCurrency: s.monthlyCurrency,
       })),
-      invoices: invoicesOf(row.id),
       unreadMessages: unreadRows.get(row.id) ?? 0,
+      invoices: seesBilling ? invoicesOf(row.id) : [],
       services: servicesOf(row.id).map((s) => ({ uid: s.id })),
+      myRole: standing === 'AuthorizedPerson' ? null : standing,
+      capabilities: [...ROLE_CAPABILITIES[standing]],
     };
   });
 }

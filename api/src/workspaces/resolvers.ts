@@ -7,6 +7,7 @@ import type {
   Workspace,
 } from '../graphql/generated/resolvers.js';
 import { loadFundBalance, loadWorkspaces, visibleWorkspaces, type WorkspaceRow } from './repository.js';
+import { can, requireWorkspaceCapability } from './roles.js';
 
 /** The caller's workspace with this contract, or the permission error (also for one that does not exist). */
 export async function requireWorkspace(ctx: GraphQLContext, contractUid: string): Promise<WorkspaceRow> {
@@ -29,8 +30,15 @@ export const workspaceQueries = {
     const { user } = await ctx.viewer();
     return loadWorkspaces(ctx.db, await visibleWorkspaces(ctx.db, user.id), user.id);
   },
-  fundBalance: async (_parent, { contractUid }, ctx) =>
-    loadFundBalance(ctx.db, await requireWorkspace(ctx, contractUid)),
+  // The drawer shows every member the balance (spec section 2); the payment methods and a pending
+  // payment only to a standing with BILLING_VIEW (the role table).
+  fundBalance: async (_parent, { contractUid }, ctx) => {
+    const workspace = await requireWorkspaceCapability(ctx, contractUid, 'WORKSPACE_VIEW');
+    const balance = await loadFundBalance(ctx.db, workspace);
+    return can(workspace.standing, 'BILLING_VIEW')
+      ? balance
+      : { ...balance, paymentMethods: [], pendingPayment: null };
+  },
 } satisfies QueryResolvers;
 
 export const workspaceSubscriptions = {

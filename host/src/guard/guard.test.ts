@@ -234,6 +234,18 @@ describe('guard step 5: workspace routes follow the current workspace', () => {
     ).toEqual(ALLOW);
   });
 
+  it("a role without the route's capability (Technical on Billing) → Home, with the permission message", () => {
+    const state = (currentCapabilities: string[]) =>
+      ws({ loaded: true, currentContractUid: 'abc', count: 1, contractUids: ['abc'], currentCapabilities });
+    expect(guard(target('/workspace/abc/billing'), state(['WORKSPACE_VIEW', 'COMPUTE_VIEW']))).toEqual({
+      kind: 'redirect',
+      to: '/',
+      notice: 'forbidden',
+    });
+    expect(guard(target('/workspace/abc/billing'), state(['WORKSPACE_VIEW', 'BILLING_VIEW']))).toEqual(ALLOW);
+    expect(guard(target('/workspace/abc/settings'), state(['WORKSPACE_VIEW']))).toEqual(ALLOW);
+  });
+
   it('a loaded list with no current workspace yet leaves the path alone', () => {
     expect(
       guard(target('/workspace/abc/billing'), ws({ loaded: true, currentContractUid: null, count: 2 })),

@@ -92,6 +92,12 @@ function redirect(path: string): GuardDecision {
   return { kind: 'redirect', to: path };
 }
 
+/**
+ * Workspace routes a role may not open (the api's role table, api/README.md "Roles"): the api
+ * refuses their calls anyway; the guard says so before the page loads.
+ */
+export const ROUTE_CAPABILITIES: Readonly<Record<string, string>> = { Billing: 'BILLING_VIEW' };
+
 function workspaceStep(to: GuardTarget, workspaces: WorkspaceGuardState): GuardDecision | null {
   const pathUid = to.params.contractUid;
   const current = workspaces.currentContractUid;
@@ -102,6 +108,10 @@ function workspaceStep(to: GuardTarget, workspaces: WorkspaceGuardState): GuardD
     // a contractUid the loaded list does not hold is someone else's (or gone): say so
     const refused = workspaces.loaded && !!pathUid && workspaces.contractUids?.includes(pathUid) === false;
     return refused ? { kind: 'redirect', to: rewritten, notice: 'forbidden' } : redirect(rewritten);
+  }
+  const needs = ROUTE_CAPABILITIES[to.route.name];
+  if (needs && workspaces.currentCapabilities && !workspaces.currentCapabilities.includes(needs)) {
+    return { kind: 'redirect', to: HOME, notice: 'forbidden' };
   }
   return null;
 }

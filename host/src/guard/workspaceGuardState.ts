@@ -13,6 +13,11 @@ export interface WorkspaceGuardState {
    * permission message (it is not the user's), besides being rewritten to the current one
    */
   contractUids?: readonly string[];
+  /**
+   * what the user's role allows in the current workspace (`Workspace.capabilities`); when given, a
+   * route that needs another capability (Billing: BILLING_VIEW) is refused with the permission message
+   */
+  currentCapabilities?: readonly string[];
 }
 
 /**

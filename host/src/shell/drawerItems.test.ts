@@ -31,6 +31,14 @@ describe('drawerItems', () => {
     ]);
   });
 
+  it('a role without BILLING_VIEW (Technical): no Billing item; with it, Billing', () => {
+    const technical = { ...cab, capabilities: ['WORKSPACE_VIEW', 'COMPUTE_VIEW', 'COMPUTE_MANAGE'] };
+    expect(keys({ workspace: technical })).not.toContain('billing');
+    expect(keys({ workspace: { ...cab, capabilities: ['WORKSPACE_VIEW', 'BILLING_VIEW'] } })).toContain(
+      'billing',
+    );
+  });
+
   it('a legacy workspace without services: no Dashboard (Home instead), Billing and Settings', () => {
     expect(keys({ workspace: std })).toEqual([
       'home',

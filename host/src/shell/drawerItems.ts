@@ -27,7 +27,13 @@ export interface DrawerWorkspace {
   contractUid: string;
   kind: string;
   services: readonly unknown[];
+  /** What the caller's role allows here (`Workspace.capabilities`); Billing needs BILLING_VIEW. */
+  capabilities?: readonly string[];
 }
+
+/** The role table of the api (README of the api, "Roles"): may the caller see this workspace's billing? */
+export const seesBilling = (workspace: DrawerWorkspace | null): boolean =>
+  !workspace?.capabilities || workspace.capabilities.includes('BILLING_VIEW');
 
 export interface DrawerState {
   signedIn: boolean;
@@ -68,7 +74,7 @@ export function drawerItems(state: DrawerState, routes: readonly PortalRoute[] =
   const candidates: (DrawerItem | false)[] = [
     !hasDashboard(workspace) && { key: 'home', to: '/', route: 'Home' },
     ws !== null && hasDashboard(workspace) && { key: 'dashboard', to: `${ws}/dashboard`, route: 'Dashboard' },
-    ws !== null && { key: 'billing', to: `${ws}/billing`, route: 'Billing' },
+    ws !== null && seesBilling(workspace) && { key: 'billing', to: `${ws}/billing`, route: 'Billing' },
     ws !== null && servicesEnabled(workspace) && { key: 'status', to: `${ws}/status`, route: 'Status' },
     { key: 'support', to: '/support', route: 'Support' },
     { key: 'products', to: '/products', route: 'Products' },

@@ -114,6 +114,7 @@ export function createWorkspaceController({
           currentContractUid: current?.contractUid ?? null,
           count: workspaces.length,
           contractUids: workspaces.map((w) => w.contractUid),
+          ...(current ? { currentCapabilities: current.capabilities } : {}),
         };
       },
       prepare,

@@ -1,5 +1,57 @@
-import { NotBuiltYet } from '@portal/shared';
+import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { NotBuiltYet, usePortal } from '@portal/shared';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { AccountsTab } from '../accounts/AccountsTab';
+import { useWorkspaceTranslation } from '../i18n/useWorkspaceTranslation';
+import { PROFILE_TABS, type ProfileTab, profilePath, profileTab } from './profileTabs';
 
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: tokens.spacingHorizontalL,
+    minWidth: 0,
+    maxWidth: '960px',
+  },
+  tabs: { overflowX: 'auto', maxWidth: '100%' },
+});
+
+/**
+ * Profile (spec section 2): tabs Profile, Preferences, SSH keys, Authentication, Accounts; the
+ * tab is in the URL (`/profile/:tab`, ids in `profileTabs.ts`).
+ */
 export default function ProfilePage() {
-  return <NotBuiltYet page="Profile" />;
+  const styles = useStyles();
+  const { t } = useWorkspaceTranslation();
+  const { navigate } = usePortal();
+  const { tab: segment } = useParams();
+  const { search } = useLocation();
+  const tab = profileTab(segment);
+
+  // no tab, or one this page does not know: show Profile and say so in the URL
+  useEffect(() => {
+    if (segment !== tab) navigate(profilePath(tab) + search, { replace: true });
+  }, [segment, tab, search, navigate]);
+
+  return (
+    <div className={styles.root}>
+      <TabList
+        className={styles.tabs}
+        selectedValue={tab}
+        aria-label={t('profile.tabs')}
+        onTabSelect={(_event, data) => navigate(profilePath(data.value as ProfileTab))}
+      >
+        {PROFILE_TABS.map((id) => (
+          <Tab key={id} value={id}>
+            {t(`profile.tab.${id}`)}
+          </Tab>
+        ))}
+      </TabList>
+      <div role="tabpanel" aria-label={t(`profile.tab.${tab}`)}>
+        {tab === 'accounts' ? <AccountsTab /> : <NotBuiltYet page={t(`profile.tab.${tab}`)} />}
+      </div>
+    </div>
+  );
 }

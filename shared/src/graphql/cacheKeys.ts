@@ -72,4 +72,16 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   SupportMessagePage: embedded,
   SupportLimits: embedded,
   SupportChange: embedded,
+  // workspace administration (workspace-admin.graphql): the settings by contract, so a mutation's
+  // answer or a workspaceSettingsChanged event updates the page
+  WorkspaceSettings: keyBy('contractUid'),
+  Representative: embedded,
+  Address: embedded,
+  WorkspaceMember: keyBy('uid'),
+  WorkspaceInvitation: keyBy('uid'),
+  Country: keyBy('id'),
+  DeletedWorkspace: embedded,
+  DeactivatedAccount: embedded,
+  MyAccounts: embedded,
+  MyWorkspace: keyBy('contractUid'),
 };

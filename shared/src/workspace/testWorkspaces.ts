@@ -38,5 +38,16 @@ export function workspace(
     servicesLegacy: [],
     invoices: [],
     services: [],
+    myRole: 'Administrative',
+    capabilities: [
+      'WORKSPACE_VIEW',
+      'WORKSPACE_MANAGE',
+      'BILLING_VIEW',
+      'BILLING_PAY',
+      'COMPUTE_VIEW',
+      'COMPUTE_MANAGE',
+      'SUPPORT_VIEW',
+      'SUPPORT_WRITE',
+    ],
   };
 }

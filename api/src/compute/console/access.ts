@@ -27,6 +27,6 @@ export async function requireConsoleInstance(
     .innerJoin(workspaces, eq(workspaces.id, computeInstances.workspaceId))
     .where(and(eq(computeInstances.id, uid), isNull(computeInstances.deletedAt)));
   if (!found) throw permissionDenied();
-  const workspace = await requireComputeWorkspace(ctx, found.contractUid, 'view');
+  const workspace = await requireComputeWorkspace(ctx, found.contractUid, 'manage');
   return { row: found.row, workspace };
 }

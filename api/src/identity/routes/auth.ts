@@ -1,3 +1,4 @@
+import { isDeactivated } from '../../workspaces/deactivated.js';
 import type { ApiError } from '../envelope.js';
 import { errorResponse, fieldError } from '../envelope.js';
 import {
@@ -57,7 +58,12 @@ export function authRoutes(route: Route): void {
       return errorResponse([{ code: 'too_many_login_attempts', message: MESSAGES.too_many_login_attempts }]);
     }
     const user = await findUserByEmail(ctx.db, email);
-    if (!(await checkPassword(user?.passwordHash, password)) || !user) {
+    // Django's ModelBackend refuses an inactive (deactivated) user like a wrong password.
+    if (
+      !(await checkPassword(user?.passwordHash, password)) ||
+      !user ||
+      (await isDeactivated(ctx.db, user.id))
+    ) {
       return errorResponse([
         fieldError('password', 'email_password_mismatch', MESSAGES.email_password_mismatch),
       ]);
