@@ -64,4 +64,10 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   ComponentStatus: embedded,
   StatusIncident: keyBy('uid'),
   IncidentUpdate: keyBy('uid'),
+  // billing (billing.graphql): a page of invoices is its query's; the upcoming charges and the legacy
+  // contract are the workspace's, so a refetch updates every screen showing them
+  InvoicePage: embedded,
+  UpcomingCharges: keyBy('contractUid'),
+  UpcomingCharge: embedded,
+  LegacyContract: keyBy('contractUid'),
 };

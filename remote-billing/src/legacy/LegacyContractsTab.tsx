@@ -1,0 +1,3 @@
+export function LegacyContractsTab(_props: { contractUid: string }) {
+  return null;
+}

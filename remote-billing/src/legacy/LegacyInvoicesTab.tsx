@@ -1,0 +1,3 @@
+export function LegacyInvoicesTab(_props: { contractUid: string }) {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function UpcomingChargesTab(_props: { contractUid: string }) {
+  return null;
+}
