@@ -200,12 +200,18 @@ function PaymentForm({
   const hasDue = toCents(amountDue) > 0n;
   const defaultMethod = methods.find((method) => method.isDefault) ?? methods[0];
 
-  const [step, setStep] = useState<Step>(resume ? 'review' : 'what');
+  const resumeStep: Step =
+    resume?.status === 'REQUIRES_PAYMENT_METHOD' && resume.methodType === 'CARD' && !resume.paymentMethodUid
+      ? 'how'
+      : 'review';
+  const [step, setStep] = useState<Step>(resume ? resumeStep : 'what');
   const [payment, setPayment] = useState<PaymentFieldsFragment | null>(resume);
   const [decline, setDecline] = useState<string | null>(resume?.lastError?.message ?? null);
   const [failure, setFailure] = useState<string | null>(null);
   const [stripeConfirm, setStripeConfirm] = useState<CardConfirm | null>(null);
   const key = useRef(newKey());
+  /** what the current payment pays (`what` and the top-up), so a retry reuses it only for the same */
+  const paidFor = useRef<string | null>(null);
   const [, start] = useMutation(StartPaymentDocument);
   const [, cancel] = useMutation(CancelPaymentDocument);
 
@@ -274,7 +280,8 @@ function PaymentForm({
 
   /** A started payment the customer walks away from is canceled: no pending payment is left behind. */
   const close = useCallback(() => {
-    const unfinished = payment && (step === 'review' || step === 'how' || step === 'what');
+    // a resumed payment stays pending: the Billing page's notice cancels it, if the customer wants
+    const unfinished = payment && payment.uid !== resume?.uid && (step === 'review' || step === 'how');
     if (unfinished && payment.status !== 'SUCCEEDED' && payment.status !== 'PROCESSING')
       void cancel({ contractUid, uid: payment.uid }, { portalNotify: false });
     onClose();
@@ -282,13 +289,13 @@ function PaymentForm({
 
   const declined = (form: FormApi<PayValues>, message: string) => {
     setDecline(message);
-    setPayment(null);
-    key.current = newKey();
+    // the intent waits for another card (Stripe's protocol): confirm it again, no new payment
+    setPayment((current) => (current ? { ...current, status: 'REQUIRES_PAYMENT_METHOD' } : current));
     // the card is tried again with another one; the amount and the name stay
     form.batch(() => {
       const { card } = form.getState().values;
       form.change('card', { ...EMPTY_CARD, name: card?.name ?? '' });
-      for (const field of ['number', 'expiry', 'cvc']) form.resetFieldState(`card.${field}`);
+      for (const field of ['number', 'expiry', 'cvc'] as const) form.resetFieldState(`card.${field}` as keyof PayValues);
     });
     setStep('how');
   };
@@ -307,6 +314,13 @@ function PaymentForm({
 
   const confirm = async (values: PayValues, form: FormApi<PayValues>, current: PaymentFieldsFragment) => {
     const returnPath = paymentReturnPath(contractUid, tab, current.uid);
+    if (current.status === 'REQUIRES_ACTION' && current.nextAction?.url) {
+      // a resumed 3-D Secure: its challenge again
+      rememberRedirect({ contractUid, uid: current.uid, intentId: current.intentId });
+      setStep('redirecting');
+      window.location.assign(current.nextAction.url);
+      return;
+    }
     if (current.methodType === 'PAYPAL') {
       const url = current.nextAction?.url;
       if (!url) throw new SandboxRequestError(t('payments.failedText'), 'no_next_action', 0);
@@ -342,6 +356,23 @@ function PaymentForm({
       return undefined;
     }
     if (step === 'how') {
+      const forWhat = `${values.what}:${values.what === 'topUp' ? values.topUp.trim() : ''}`;
+      if (payment && payment.status === 'REQUIRES_PAYMENT_METHOD') {
+        const sameHow =
+          values.how === 'card'
+            ? payment.methodType === 'CARD' && !payment.paymentMethodUid
+            : values.how === 'paypal'
+              ? payment.methodType === 'PAYPAL'
+              : `method:${payment.paymentMethodUid}` === values.how;
+        if (sameHow && (paidFor.current === null || paidFor.current === forWhat)) {
+          setStep('review');
+          return undefined;
+        }
+        // another way to pay: this one ends, a new one starts
+        await cancel({ contractUid, uid: payment.uid }, { portalNotify: false });
+        setPayment(null);
+        key.current = newKey();
+      }
       const input: StartPaymentInput = {
         contractUid,
         idempotencyKey: key.current,
@@ -368,6 +399,7 @@ function PaymentForm({
         return { [FORM_ERROR]: refusal.message };
       }
       setDecline(null);
+      paidFor.current = forWhat;
       setPayment(result.data.startPayment);
       setStep('review');
       return undefined;
@@ -435,15 +467,17 @@ function PaymentForm({
               appearance="secondary"
               onClick={() => {
                 setFailure(null);
-                setPayment(null);
-                key.current = newKey();
+                if (payment?.status !== 'REQUIRES_PAYMENT_METHOD') {
+                  setPayment(null);
+                  key.current = newKey();
+                }
                 setStep('how');
               }}
             >
               {t('payments.tryAgain')}
             </Button>
           )}
-          <Button appearance={shownStep === 'failed' ? 'primary' : 'primary'} onClick={onClose}>
+          <Button appearance="primary" onClick={onClose}>
             {t('payments.close')}
           </Button>
         </DialogActions>
@@ -529,7 +563,7 @@ function PaymentForm({
                 {t('payments.cancel')}
               </Button>
               {step === 'how' && (
-                <Button appearance="secondary" onClick={() => setStep('what')} disabled={submitting || !!payment}>
+                <Button appearance="secondary" onClick={() => setStep('what')} disabled={submitting || !!resume}>
                   {t('payments.back')}
                 </Button>
               )}

@@ -1,6 +1,7 @@
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular, PaymentRegular } from '@fluentui/react-icons';
 import { fieldError, useValidationText, VALIDATION_KEYS } from '@portal/shared';
+import type { ReactElement } from 'react';
 import { useField } from 'react-final-form';
 import { useBillingTranslation } from '../i18n/useBillingTranslation';
 import {
@@ -53,7 +54,7 @@ function CardInput({
   label: string;
   validate: (value: string) => string | undefined;
   format?: (value: string, previous: string) => string;
-  contentAfter?: React.ReactNode;
+  contentAfter?: ReactElement;
   autoComplete: string;
   inputMode?: 'numeric' | 'text';
   placeholder?: string;
