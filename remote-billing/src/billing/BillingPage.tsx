@@ -15,6 +15,7 @@ import { LegacyContractsTab } from '../legacy/LegacyContractsTab';
 import { LegacyInvoicesTab } from '../legacy/LegacyInvoicesTab';
 import { PaymentMethodsTab } from '../payment-methods/PaymentMethodsTab';
 import { MakePaymentDialog } from '../payments/MakePaymentDialog';
+import { PendingPaymentNotice } from '../payments/PendingPaymentNotice';
 import { UpcomingChargesTab } from '../upcoming/UpcomingChargesTab';
 import { type BillingTab, billingPath, billingTab, visibleTabs } from './billingTabs';
 
@@ -95,6 +96,7 @@ export default function BillingPage() {
           )}
         </header>
         <BalanceSummary contractUid={contractUid} />
+        <PendingPaymentNotice contractUid={contractUid} canPay={canPay} />
         <TabList
           className={styles.tabs}
           selectedValue={tab}

@@ -20,16 +20,17 @@ export function brandName(brand: string | null | undefined): string {
 }
 
 /** `Visa •••• 4242` or `PayPal payer@example.com`: how a saved method reads in a list or a sentence. */
-export function methodLabel(method: Pick<
-  PaymentMethodFieldsFragment,
-  'methodType' | 'cardBrand' | 'cardLast4' | 'paypalPayerEmail'
->): string {
+export function methodLabel(
+  method: Pick<PaymentMethodFieldsFragment, 'methodType' | 'cardBrand' | 'cardLast4' | 'paypalPayerEmail'>,
+): string {
   if (method.methodType === 'PAYPAL') return `PayPal ${method.paypalPayerEmail ?? ''}`.trim();
   return `${brandName(method.cardBrand)} •••• ${method.cardLast4 ?? ''}`.trim();
 }
 
 /** `12/34`: a card's expiry as printed on it. */
-export function cardExpiry(method: Pick<PaymentMethodFieldsFragment, 'cardExpMonth' | 'cardExpYear'>): string {
+export function cardExpiry(
+  method: Pick<PaymentMethodFieldsFragment, 'cardExpMonth' | 'cardExpYear'>,
+): string {
   if (!method.cardExpMonth || !method.cardExpYear) return '';
   return `${String(method.cardExpMonth).padStart(2, '0')}/${String(method.cardExpYear % 100).padStart(2, '0')}`;
 }

@@ -138,7 +138,9 @@ function PaymentFlow({ contractUid, selectedInvoiceUids, onClose, onPaid, resume
             <DialogContent className={styles.content}>
               {options.error ? (
                 <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{t('payments.loadFailed', { detail: apiRefusal(options.error).message })}</MessageBarBody>
+                  <MessageBarBody>
+                    {t('payments.loadFailed', { detail: apiRefusal(options.error).message })}
+                  </MessageBarBody>
                 </MessageBar>
               ) : (
                 <Spinner size="small" label={t('payments.loading')} />
@@ -231,49 +233,44 @@ function PaymentForm({
           : null
       : null;
   const shownStep = liveStep ?? step;
-  const shownFailure = liveStep === 'failed' ? (live?.lastError?.message ?? t('payments.failedText')) : failure;
+  const shownFailure =
+    liveStep === 'failed' ? (live?.lastError?.message ?? t('payments.failedText')) : failure;
 
-  const initialValues = useMemo<PayValues>(
-    () => ({
-      what: selected.length > 0 ? 'invoices' : hasDue ? 'allDue' : 'topUp',
-      topUp: '',
-      how: resume
-        ? resume.methodType === 'PAYPAL'
+  const [initialValues] = useState<PayValues>(() => ({
+    what: selected.length > 0 ? 'invoices' : hasDue ? 'allDue' : 'topUp',
+    topUp: '',
+    how: resume
+      ? resume.methodType === 'PAYPAL'
+        ? 'paypal'
+        : resume.paymentMethodUid
+          ? `method:${resume.paymentMethodUid}`
+          : 'card'
+      : defaultMethod
+        ? `method:${defaultMethod.uid}`
+        : kind === 'unavailable'
           ? 'paypal'
-          : resume.paymentMethodUid
-            ? `method:${resume.paymentMethodUid}`
-            : 'card'
-        : defaultMethod
-          ? `method:${defaultMethod.uid}`
-          : kind === 'unavailable'
-            ? 'paypal'
-            : 'card',
-      card: EMPTY_CARD,
-      saveCard: false,
-    }),
+          : 'card',
+    card: EMPTY_CARD,
+    saveCard: false,
     // the first answer decides; later answers must not reset what the user chose
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  }));
 
   const validate = useMemo(
     () =>
       zodValidate(
-        z
-          .object({ what: z.string(), topUp: z.string().optional() })
-          .superRefine((values, ctx) => {
-            if (values.what !== 'topUp') return;
-            const parsed = parseAmount(values.topUp ?? '', { min: limits.minTopUp, max: limits.maxTopUp });
-            if (!parsed.ok)
-              ctx.addIssue({
-                code: 'custom',
-                path: ['topUp'],
-                message: t(`payments.amount.problem.${parsed.problem}`, {
-                  min: formatMoney(limits.minTopUp, currency),
-                  max: formatMoney(limits.maxTopUp, currency),
-                }),
-              });
-          }),
+        z.object({ what: z.string(), topUp: z.string().optional() }).superRefine((values, ctx) => {
+          if (values.what !== 'topUp') return;
+          const parsed = parseAmount(values.topUp ?? '', { min: limits.minTopUp, max: limits.maxTopUp });
+          if (!parsed.ok)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['topUp'],
+              message: t(`payments.amount.problem.${parsed.problem}`, {
+                min: formatMoney(limits.minTopUp, currency),
+                max: formatMoney(limits.maxTopUp, currency),
+              }),
+            });
+        }),
       ),
     [limits.minTopUp, limits.maxTopUp, currency, t],
   );
@@ -285,7 +282,7 @@ function PaymentForm({
     if (unfinished && payment.status !== 'SUCCEEDED' && payment.status !== 'PROCESSING')
       void cancel({ contractUid, uid: payment.uid }, { portalNotify: false });
     onClose();
-  }, [payment, step, cancel, contractUid, onClose]);
+  }, [payment, step, cancel, contractUid, onClose, resume?.uid]);
 
   const declined = (form: FormApi<PayValues>, message: string) => {
     setDecline(message);
@@ -295,7 +292,8 @@ function PaymentForm({
     form.batch(() => {
       const { card } = form.getState().values;
       form.change('card', { ...EMPTY_CARD, name: card?.name ?? '' });
-      for (const field of ['number', 'expiry', 'cvc'] as const) form.resetFieldState(`card.${field}` as keyof PayValues);
+      for (const field of ['number', 'expiry', 'cvc'] as const)
+        form.resetFieldState(`card.${field}` as keyof PayValues);
     });
     setStep('how');
   };
@@ -391,7 +389,9 @@ function PaymentForm({
       } else input.paymentMethodUid = values.how.slice('method:'.length);
       const result = await start({ input }, { portalNotify: false });
       if (result.error || !result.data) {
-        const refusal = result.error ? apiRefusal(result.error) : { message: t('payments.failedText'), field: null };
+        const refusal = result.error
+          ? apiRefusal(result.error)
+          : { message: t('payments.failedText'), field: null };
         if (refusal.field === 'topUpAmount') {
           setStep('what');
           return { topUp: refusal.message };
@@ -428,7 +428,12 @@ function PaymentForm({
     return method ? methodLabel(method) : '';
   };
 
-  if (shownStep === 'done' || shownStep === 'failed' || shownStep === 'redirecting' || shownStep === 'processing')
+  if (
+    shownStep === 'done' ||
+    shownStep === 'failed' ||
+    shownStep === 'redirecting' ||
+    shownStep === 'processing'
+  )
     return (
       <DialogBody>
         <DialogTitle>{t('payments.title')}</DialogTitle>
@@ -492,7 +497,13 @@ function PaymentForm({
             <DialogTitle>{t('payments.title')}</DialogTitle>
             <DialogContent className={styles.content}>
               <Caption1 className={styles.step}>
-                {t('payments.step', { step: stepNumber, steps: 3, name: t(`payments.stepName.${step === 'what' ? 'what' : step === 'how' ? 'how' : 'review'}`) })}
+                {t('payments.step', {
+                  step: stepNumber,
+                  steps: 3,
+                  name: t(
+                    `payments.stepName.${step === 'what' ? 'what' : step === 'how' ? 'how' : 'review'}`,
+                  ),
+                })}
               </Caption1>
               {step === 'what' && (
                 <WhatStep
@@ -563,18 +574,26 @@ function PaymentForm({
                 {t('payments.cancel')}
               </Button>
               {step === 'how' && (
-                <Button appearance="secondary" onClick={() => setStep('what')} disabled={submitting || !!resume}>
+                <Button
+                  appearance="secondary"
+                  onClick={() => setStep('what')}
+                  disabled={submitting || !!resume}
+                >
                   {t('payments.back')}
                 </Button>
               )}
-              <SubmitButton disabled={step === 'review' && kind === 'stripe' && values.how === 'card' && !stripeConfirm}>
+              <SubmitButton
+                disabled={step === 'review' && kind === 'stripe' && values.how === 'card' && !stripeConfirm}
+              >
                 {step === 'what'
                   ? t('payments.next')
                   : step === 'how'
                     ? t('payments.review.button')
                     : values.how === 'paypal'
                       ? t('payments.confirmPayPal')
-                      : t('payments.confirm', { amount: payment ? formatMoney(payment.amount, payment.currency) : '' })}
+                      : t('payments.confirm', {
+                          amount: payment ? formatMoney(payment.amount, payment.currency) : '',
+                        })}
               </SubmitButton>
             </DialogActions>
           </DialogBody>
@@ -625,9 +644,13 @@ function WhatStep({
             <span className={styles.choice}>
               <span>
                 {t('payments.what.invoices', { count: selected.length })}{' '}
-                {selected.length > 0 && <span className={styles.amount}>{formatMoney(selectedSum, currency)}</span>}
+                {selected.length > 0 && (
+                  <span className={styles.amount}>{formatMoney(selectedSum, currency)}</span>
+                )}
               </span>
-              <Caption1 className={styles.detail}>{selected.length > 0 ? numbers : t('payments.what.noneSelected')}</Caption1>
+              <Caption1 className={styles.detail}>
+                {selected.length > 0 ? numbers : t('payments.what.noneSelected')}
+              </Caption1>
             </span>
           }
         />
@@ -637,7 +660,8 @@ function WhatStep({
           label={
             <span className={styles.choice}>
               <span>
-                {t('payments.what.allDue')} <span className={styles.amount}>{formatMoney(amountDue, currency)}</span>
+                {t('payments.what.allDue')}{' '}
+                <span className={styles.amount}>{formatMoney(amountDue, currency)}</span>
               </span>
               {!hasDue && <Caption1 className={styles.detail}>{t('payments.what.nothingDue')}</Caption1>}
             </span>
@@ -702,7 +726,9 @@ function HowStep({
         <Radio value="paypal" label={t('payments.how.paypal')} />
       </RadioChoice>
       {how === 'card' && kind === 'sandbox' && <SandboxCardFields />}
-      {how === 'card' && kind === 'stripe' && <Caption1 className={styles.detail}>{t('payments.how.stripeNote')}</Caption1>}
+      {how === 'card' && kind === 'stripe' && (
+        <Caption1 className={styles.detail}>{t('payments.how.stripeNote')}</Caption1>
+      )}
       {how === 'card' && (
         <Checkbox
           checked={!!saveCard.checked}

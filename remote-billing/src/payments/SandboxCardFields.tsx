@@ -18,7 +18,15 @@ import {
 } from './card';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    border: 'none',
+    margin: 0,
+    padding: 0,
+    minWidth: 0,
+  },
   row: {
     display: 'grid',
     gridTemplateColumns: '1fr 1fr',
@@ -90,14 +98,20 @@ function CardInput({
  * user leaves it (Stripe's messages). The values stay in the browser until they are sent to the
  * payment provider's confirm endpoint with the intent's client secret, never to our GraphQL api.
  */
-export function SandboxCardFields({ name = 'card', now = () => new Date() }: { name?: string; now?: () => Date }) {
+export function SandboxCardFields({
+  name = 'card',
+  now = () => new Date(),
+}: {
+  name?: string;
+  now?: () => Date;
+}) {
   const styles = useStyles();
   const { t } = useBillingTranslation();
   const { input: number } = useField<string>(`${name}.number`, { subscription: { value: true } });
   const brand: CardBrand = cardBrand(number.value ?? '');
   const problem = (code: CardProblem | null) => (code ? t(`payments.card.problem.${code}`) : undefined);
   return (
-    <div className={styles.root} role="group" aria-label={t('payments.card.group')}>
+    <fieldset className={styles.root} aria-label={t('payments.card.group')}>
       <CardInput
         name={`${name}.number`}
         label={t('payments.card.number')}
@@ -149,6 +163,6 @@ export function SandboxCardFields({ name = 'card', now = () => new Date() }: { n
         <LockClosedRegular aria-hidden />
         {t('payments.card.sandboxNote')}
       </span>
-    </div>
+    </fieldset>
   );
 }

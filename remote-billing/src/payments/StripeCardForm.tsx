@@ -12,7 +12,13 @@ export type CardConfirmResult =
 export type CardConfirm = (returnPath: string) => Promise<CardConfirmResult>;
 
 /** Hands the dialog the function that confirms with the mounted Payment Element. */
-function ConfirmBridge({ intent, onReady }: { intent: 'payment' | 'setup'; onReady: (confirm: CardConfirm | null) => void }) {
+function ConfirmBridge({
+  intent,
+  onReady,
+}: {
+  intent: 'payment' | 'setup';
+  onReady: (confirm: CardConfirm | null) => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   useEffect(() => {
@@ -20,7 +26,11 @@ function ConfirmBridge({ intent, onReady }: { intent: 'payment' | 'setup'; onRea
     onReady(async (returnPath) => {
       const confirmParams = { return_url: absoluteUrl(returnPath) };
       if (intent === 'setup') {
-        const { error, setupIntent } = await stripe.confirmSetup({ elements, confirmParams, redirect: 'if_required' });
+        const { error, setupIntent } = await stripe.confirmSetup({
+          elements,
+          confirmParams,
+          redirect: 'if_required',
+        });
         if (error) return { kind: 'declined', message: error.message ?? error.type };
         return {
           kind: setupIntent.status === 'succeeded' ? 'succeeded' : 'processing',
@@ -28,9 +38,16 @@ function ConfirmBridge({ intent, onReady }: { intent: 'payment' | 'setup'; onRea
           paymentMethod: typeof setupIntent.payment_method === 'string' ? setupIntent.payment_method : null,
         };
       }
-      const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        confirmParams,
+        redirect: 'if_required',
+      });
       if (error) return { kind: 'declined', message: error.message ?? error.type };
-      return { kind: paymentIntent.status === 'succeeded' ? 'succeeded' : 'processing', intentId: paymentIntent.id };
+      return {
+        kind: paymentIntent.status === 'succeeded' ? 'succeeded' : 'processing',
+        intentId: paymentIntent.id,
+      };
     });
     return () => onReady(null);
   }, [stripe, elements, intent, onReady]);
@@ -57,7 +74,11 @@ export default function StripeCardForm({
   return (
     <Elements
       stripe={stripe}
-      options={{ clientSecret, locale: i18n.language === 'de' ? 'de' : 'en', appearance: { theme: 'stripe' } }}
+      options={{
+        clientSecret,
+        locale: i18n.language === 'de' ? 'de' : 'en',
+        appearance: { theme: 'stripe' },
+      }}
     >
       <PaymentElement
         aria-label={t('payments.card.group')}

@@ -5,7 +5,9 @@
  */
 export type AmountProblem = 'required' | 'invalid' | 'decimals' | 'notPositive' | 'belowMin' | 'aboveMax';
 
-export type AmountResult = { ok: true; cents: bigint; decimal: string } | { ok: false; problem: AmountProblem };
+export type AmountResult =
+  | { ok: true; cents: bigint; decimal: string }
+  | { ok: false; problem: AmountProblem };
 
 const SHAPE = /^([+-]?)(\d*)(?:[.,](\d*))?$/;
 
@@ -13,7 +15,7 @@ const SHAPE = /^([+-]?)(\d*)(?:[.,](\d*))?$/;
 export function toCents(decimal: string): bigint {
   const negative = decimal.startsWith('-');
   const [whole = '0', fraction = ''] = decimal.replace(/^[+-]/, '').split('.');
-  const cents = BigInt(whole || '0') * 100n + BigInt((fraction + '00').slice(0, 2));
+  const cents = BigInt(whole || '0') * 100n + BigInt(`${fraction}00`.slice(0, 2));
   return negative ? -cents : cents;
 }
 
@@ -30,7 +32,7 @@ export function parseAmount(text: string, limits: { min: string; max: string }):
   if (!match || (!match[2] && !match[3])) return { ok: false, problem: 'invalid' };
   const [, sign, whole, fraction = ''] = match;
   if (fraction.length > 2) return { ok: false, problem: 'decimals' };
-  const cents = BigInt(whole || '0') * 100n + BigInt((fraction + '00').slice(0, 2));
+  const cents = BigInt(whole || '0') * 100n + BigInt(`${fraction}00`.slice(0, 2));
   if (sign === '-' || cents === 0n) return { ok: false, problem: 'notPositive' };
   if (cents < toCents(limits.min)) return { ok: false, problem: 'belowMin' };
   if (cents > toCents(limits.max)) return { ok: false, problem: 'aboveMax' };

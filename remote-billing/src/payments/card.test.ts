@@ -84,7 +84,9 @@ describe('cvc and the whole card', () => {
   });
 
   it('names every field with a problem', () => {
-    expect(checkCard({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Ada' }, NOW)).toEqual({});
+    expect(
+      checkCard({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Ada' }, NOW),
+    ).toEqual({});
     expect(checkCard({ number: '4242', expiry: '01 / 20', cvc: '1', name: ' ' }, NOW)).toEqual({
       number: 'numberIncomplete',
       expiry: 'expiryPast',

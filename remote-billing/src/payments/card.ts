@@ -4,7 +4,15 @@
  * expiry MM / YY not in the past, CVC of 3 digits (4 for American Express). Pure; each problem is a
  * code the form translates.
  */
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
+export type CardBrand =
+  | 'visa'
+  | 'mastercard'
+  | 'amex'
+  | 'discover'
+  | 'diners'
+  | 'jcb'
+  | 'unionpay'
+  | 'unknown';
 
 export type CardProblem =
   | 'numberIncomplete'
@@ -54,7 +62,8 @@ const MAX_DIGITS = 19;
 export function formatCardNumber(value: string): string {
   const d = digitsOnly(value).slice(0, MAX_DIGITS);
   const brand = cardBrand(d);
-  const groups = brand === 'amex' ? [4, 6, 5] : brand === 'diners' && d.length <= 14 ? [4, 6, 4] : [4, 4, 4, 4, 3];
+  const groups =
+    brand === 'amex' ? [4, 6, 5] : brand === 'diners' && d.length <= 14 ? [4, 6, 4] : [4, 4, 4, 4, 3];
   const parts: string[] = [];
   let at = 0;
   for (const size of groups) {

@@ -8,7 +8,10 @@ import type { PaymentProvider } from '../gql/graphql';
  */
 export type CardFormKind = 'stripe' | 'sandbox' | 'unavailable';
 
-export function cardFormKind(provider: PaymentProvider | null | undefined, stripePublishableKey: string | null): CardFormKind {
+export function cardFormKind(
+  provider: PaymentProvider | null | undefined,
+  stripePublishableKey: string | null,
+): CardFormKind {
   if (provider === 'SANDBOX') return 'sandbox';
   if (provider === 'STRIPE') return stripePublishableKey ? 'stripe' : 'unavailable';
   return stripePublishableKey ? 'stripe' : 'sandbox';

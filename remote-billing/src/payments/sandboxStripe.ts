@@ -13,7 +13,12 @@ export interface SandboxCard {
   cvc: string;
 }
 
-export type IntentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled';
 
 export interface IntentError {
   code: string;
@@ -89,7 +94,11 @@ async function call(path: string, init?: RequestInit): Promise<SandboxIntent> {
 export type ConfirmWith = { card: SandboxCard } | { paymentMethod: string } | Record<string, never>;
 
 /** Confirms a PaymentIntent (or a SetupIntent: `seti_…`) with a new card or a saved method. */
-export function confirmIntent(clientSecret: string, how: ConfirmWith, returnUrl: string): Promise<SandboxIntent> {
+export function confirmIntent(
+  clientSecret: string,
+  how: ConfirmWith,
+  returnUrl: string,
+): Promise<SandboxIntent> {
   const id = intentIdOf(clientSecret);
   const kind = id.startsWith('seti_') ? 'setup_intents' : 'payment_intents';
   const body: Record<string, unknown> = { client_secret: clientSecret, return_url: returnUrl };
