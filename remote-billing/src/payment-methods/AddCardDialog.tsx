@@ -104,9 +104,11 @@ export function AddCardDialog({
     if (!setup) return undefined;
     const retry = (message: string) => {
       setDeclined(message);
-      form.change('card', { ...EMPTY_CARD, name: values.card?.name ?? '' });
-      for (const field of ['number', 'expiry', 'cvc'] as const)
+      // another card: its number, expiry and code again; the name stays
+      for (const field of ['number', 'expiry', 'cvc'] as const) {
+        form.change(`card.${field}` as keyof CardValues, '' as never);
         form.resetFieldState(`card.${field}` as keyof CardValues);
+      }
       return undefined;
     };
     try {
@@ -117,7 +119,11 @@ export function AddCardDialog({
         if (result.kind === 'redirected') return undefined;
         return await save(setup.setupIntentId, values.makeDefault);
       }
-      const intent = await confirmIntent(setup.clientSecret, { card: values.card }, returnPath);
+      const intent = await confirmIntent(
+        setup.clientSecret,
+        { card: { ...EMPTY_CARD, ...values.card } },
+        returnPath,
+      );
       if (intent.status === 'succeeded') return await save(setup.setupIntentId, values.makeDefault);
       if (intent.status === 'requires_action' && intent.next_action) {
         rememberSetup({ contractUid, setupIntentId: setup.setupIntentId, makeDefault: values.makeDefault });
@@ -131,9 +137,9 @@ export function AddCardDialog({
   };
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_event, data) => !data.open && onClose()}>
+    <Dialog open onOpenChange={(_event, data) => !data.open && data.type !== 'backdropClick' && onClose()}>
       <DialogSurface className={styles.surface}>
-        <Form<CardValues> onSubmit={onSubmit} initialValues={{ card: EMPTY_CARD, makeDefault: !hasMethods }}>
+        <Form<CardValues> onSubmit={onSubmit} initialValues={{ makeDefault: !hasMethods }}>
           {({ handleSubmit }) => (
             <form onSubmit={handleSubmit} noValidate>
               <DialogBody>

@@ -13,6 +13,7 @@ import {
   MessageBarBody,
   MessageBarTitle,
   makeStyles,
+  mergeClasses,
   Radio,
   RadioGroup,
   Spinner,
@@ -120,8 +121,16 @@ function PaymentFlow({ contractUid, selectedInvoiceUids, onClose, onPaid, resume
     requestPolicy: 'cache-and-network',
   });
   const data = options.data;
+  // the form's Cancel (it also cancels a payment started and not confirmed)
+  const closeRef = useRef(onClose);
   return (
-    <Dialog open modalType="alert" onOpenChange={(_event, state) => !state.open && onClose()}>
+    // a click beside the dialog never throws away what was typed; Escape is Cancel
+    <Dialog
+      open
+      onOpenChange={(_event, state) => {
+        if (!state.open && state.type !== 'backdropClick') closeRef.current();
+      }}
+    >
       <DialogSurface className={styles.surface} aria-describedby={undefined}>
         {data ? (
           <PaymentForm
@@ -131,6 +140,7 @@ function PaymentFlow({ contractUid, selectedInvoiceUids, onClose, onPaid, resume
             onClose={onClose}
             onPaid={onPaid}
             resume={resume ?? null}
+            closeRef={closeRef}
           />
         ) : (
           <DialogBody>
@@ -175,9 +185,11 @@ function PaymentForm({
   onClose,
   onPaid,
   resume,
+  closeRef,
 }: {
   contractUid: string;
   selectedInvoiceUids: string[];
+  closeRef: { current: () => void };
   options: Options;
   onClose: () => void;
   onPaid?: () => void;
@@ -236,7 +248,7 @@ function PaymentForm({
   const shownFailure =
     liveStep === 'failed' ? (live?.lastError?.message ?? t('payments.failedText')) : failure;
 
-  const [initialValues] = useState<PayValues>(() => ({
+  const [defaults] = useState<PayValues>(() => ({
     what: selected.length > 0 ? 'invoices' : hasDue ? 'allDue' : 'topUp',
     topUp: '',
     how: resume
@@ -254,12 +266,24 @@ function PaymentForm({
     saveCard: false,
     // the first answer decides; later answers must not reset what the user chose
   }));
+  /**
+   * The form values with the defaults for what the user did not touch. The defaults are not the
+   * form's initialValues: react-final-form 7 puts a field back to its initial value whenever it
+   * mounts again, and the steps mount and unmount their fields (Back would lose the amount).
+   */
+  const withDefaults = (values: Partial<PayValues>): PayValues => ({
+    what: values.what ?? defaults.what,
+    topUp: values.topUp ?? '',
+    how: values.how ?? defaults.how,
+    card: { ...EMPTY_CARD, ...values.card },
+    saveCard: values.saveCard ?? false,
+  });
 
   const validate = useMemo(
     () =>
       zodValidate(
-        z.object({ what: z.string(), topUp: z.string().optional() }).superRefine((values, ctx) => {
-          if (values.what !== 'topUp') return;
+        z.object({ what: z.string().optional(), topUp: z.string().optional() }).superRefine((values, ctx) => {
+          if ((values.what ?? defaults.what) !== 'topUp') return;
           const parsed = parseAmount(values.topUp ?? '', { min: limits.minTopUp, max: limits.maxTopUp });
           if (!parsed.ok)
             ctx.addIssue({
@@ -272,7 +296,7 @@ function PaymentForm({
             });
         }),
       ),
-    [limits.minTopUp, limits.maxTopUp, currency, t],
+    [limits.minTopUp, limits.maxTopUp, currency, t, defaults.what],
   );
 
   /** A started payment the customer walks away from is canceled: no pending payment is left behind. */
@@ -283,6 +307,7 @@ function PaymentForm({
       void cancel({ contractUid, uid: payment.uid }, { portalNotify: false });
     onClose();
   }, [payment, step, cancel, contractUid, onClose, resume?.uid]);
+  closeRef.current = close;
 
   const declined = (form: FormApi<PayValues>, message: string) => {
     setDecline(message);
@@ -290,10 +315,11 @@ function PaymentForm({
     setPayment((current) => (current ? { ...current, status: 'REQUIRES_PAYMENT_METHOD' } : current));
     // the card is tried again with another one; the amount and the name stay
     form.batch(() => {
-      const { card } = form.getState().values;
-      form.change('card', { ...EMPTY_CARD, name: card?.name ?? '' });
-      for (const field of ['number', 'expiry', 'cvc'] as const)
-        form.resetFieldState(`card.${field}` as keyof PayValues);
+      for (const field of ['number', 'expiry', 'cvc'] as const) {
+        form.change(`card.${field}` as keyof PayValues, '' as never);
+        if (form.getRegisteredFields().includes(`card.${field}`))
+          form.resetFieldState(`card.${field}` as keyof PayValues);
+      }
     });
     setStep('how');
   };
@@ -348,7 +374,8 @@ function PaymentForm({
     else throw new SandboxRequestError(t('payments.failedText'), intent.status, 0);
   };
 
-  const onSubmit = async (values: PayValues, form: FormApi<PayValues>) => {
+  const onSubmit = async (given: Partial<PayValues>, form: FormApi<PayValues>) => {
+    const values = withDefaults(given);
     if (step === 'what') {
       setStep('how');
       return undefined;
@@ -440,7 +467,10 @@ function PaymentForm({
         <DialogContent className={styles.content}>
           {shownStep === 'done' && payment ? (
             <div className={styles.outcome} role="status">
-              <CheckmarkCircleRegular className={`${styles.outcomeIcon} ${styles.success}`} aria-hidden />
+              <CheckmarkCircleRegular
+                className={mergeClasses(styles.outcomeIcon, styles.success)}
+                aria-hidden
+              />
               <div className={styles.choice}>
                 <Text weight="semibold">{t('payments.done.title')}</Text>
                 <Text>
@@ -453,7 +483,7 @@ function PaymentForm({
             </div>
           ) : shownStep === 'failed' ? (
             <div className={styles.outcome} role="alert">
-              <ErrorCircleRegular className={`${styles.outcomeIcon} ${styles.failure}`} aria-hidden />
+              <ErrorCircleRegular className={mergeClasses(styles.outcomeIcon, styles.failure)} aria-hidden />
               <div className={styles.choice}>
                 <Text weight="semibold">{t('payments.failed.title')}</Text>
                 <Text>{t('payments.failed.text', { detail: shownFailure ?? '' })}</Text>
@@ -490,124 +520,138 @@ function PaymentForm({
     );
 
   return (
-    <Form<PayValues> onSubmit={onSubmit} validate={validate} initialValues={initialValues}>
-      {({ handleSubmit, values, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('payments.title')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <Caption1 className={styles.step}>
-                {t('payments.step', {
-                  step: stepNumber,
-                  steps: 3,
-                  name: t(
-                    `payments.stepName.${step === 'what' ? 'what' : step === 'how' ? 'how' : 'review'}`,
-                  ),
-                })}
-              </Caption1>
-              {step === 'what' && (
-                <WhatStep
-                  currency={currency}
-                  selected={selected}
-                  selectedSum={selectedSum}
-                  amountDue={amountDue}
-                  hasDue={hasDue}
-                  limits={limits}
-                  what={values.what}
-                />
-              )}
-              {step === 'how' && (
-                <>
-                  {decline && (
-                    <MessageBar intent="error" role="alert">
-                      <MessageBarBody>
-                        <MessageBarTitle>{t('payments.declined.title')}</MessageBarTitle>
-                        {t('payments.declined.text', { message: decline })}
-                      </MessageBarBody>
-                    </MessageBar>
-                  )}
-                  <HowStep methods={methods} kind={kind} how={values.how} />
-                </>
-              )}
-              {step === 'review' && payment && (
-                <>
-                  {decline && (
-                    <MessageBar intent="warning">
-                      <MessageBarBody>{t('payments.declined.text', { message: decline })}</MessageBarBody>
-                    </MessageBar>
-                  )}
-                  <dl className={styles.summary} aria-label={t('payments.review.label')}>
-                    <dt>{t('payments.review.amount')}</dt>
-                    <dd className={styles.total} data-testid="payment-amount">
-                      {formatMoney(payment.amount, payment.currency)}
-                    </dd>
-                    <dt>{t('payments.review.currency')}</dt>
-                    <dd>{payment.currency}</dd>
-                    <dt>{t('payments.review.for')}</dt>
-                    <dd>{payment.fullDescription}</dd>
-                    <dt>{t('payments.review.method')}</dt>
-                    <dd>{payingWith(values.how, values.card)}</dd>
-                    <dt>{t('payments.review.descriptor')}</dt>
-                    <dd>
-                      <code>{payment.statementDescriptor}</code>
-                    </dd>
-                  </dl>
-                  {kind === 'stripe' && values.how === 'card' && runtimeConfig.stripePublishableKey && (
-                    <Suspense fallback={<Spinner size="tiny" />}>
-                      <StripeCardForm
-                        publishableKey={runtimeConfig.stripePublishableKey}
-                        clientSecret={payment.clientSecret}
-                        intent="payment"
-                        onReady={(fn) => setStripeConfirm(() => fn)}
-                      />
-                    </Suspense>
-                  )}
-                  <Caption1 className={styles.detail}>
-                    {values.how === 'paypal' ? t('payments.review.paypalNote') : t('payments.review.note')}
-                  </Caption1>
-                </>
-              )}
-              <FormError />
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={close} disabled={submitting}>
-                {t('payments.cancel')}
-              </Button>
-              {step === 'how' && (
-                <Button
-                  appearance="secondary"
-                  onClick={() => setStep('what')}
-                  disabled={submitting || !!resume}
-                >
-                  {t('payments.back')}
+    <Form<PayValues> onSubmit={onSubmit} validate={validate}>
+      {({ handleSubmit, values: given, submitting }) => {
+        const values = withDefaults(given);
+        return (
+          <form onSubmit={handleSubmit} noValidate>
+            <DialogBody>
+              <DialogTitle>{t('payments.title')}</DialogTitle>
+              <DialogContent className={styles.content}>
+                <Caption1 className={styles.step}>
+                  {t('payments.step', {
+                    step: stepNumber,
+                    steps: 3,
+                    name: t(
+                      `payments.stepName.${step === 'what' ? 'what' : step === 'how' ? 'how' : 'review'}`,
+                    ),
+                  })}
+                </Caption1>
+                {step === 'what' && (
+                  <WhatStep
+                    currency={currency}
+                    selected={selected}
+                    selectedSum={selectedSum}
+                    amountDue={amountDue}
+                    hasDue={hasDue}
+                    limits={limits}
+                    what={values.what}
+                  />
+                )}
+                {step === 'how' && (
+                  <>
+                    {decline && (
+                      <MessageBar intent="error" role="alert">
+                        <MessageBarBody>
+                          <MessageBarTitle>{t('payments.declined.title')}</MessageBarTitle>
+                          {t('payments.declined.text', { message: decline })}
+                        </MessageBarBody>
+                      </MessageBar>
+                    )}
+                    <HowStep methods={methods} kind={kind} how={values.how} />
+                  </>
+                )}
+                {step === 'review' && payment && (
+                  <>
+                    {decline && (
+                      <MessageBar intent="warning">
+                        <MessageBarBody>{t('payments.declined.text', { message: decline })}</MessageBarBody>
+                      </MessageBar>
+                    )}
+                    <dl className={styles.summary} aria-label={t('payments.review.label')}>
+                      <dt>{t('payments.review.amount')}</dt>
+                      <dd className={styles.total} data-testid="payment-amount">
+                        {formatMoney(payment.amount, payment.currency)}
+                      </dd>
+                      <dt>{t('payments.review.currency')}</dt>
+                      <dd>{payment.currency}</dd>
+                      <dt>{t('payments.review.for')}</dt>
+                      <dd>{payment.fullDescription}</dd>
+                      <dt>{t('payments.review.method')}</dt>
+                      <dd>{payingWith(values.how, values.card)}</dd>
+                      <dt>{t('payments.review.descriptor')}</dt>
+                      <dd>
+                        <code>{payment.statementDescriptor}</code>
+                      </dd>
+                    </dl>
+                    {kind === 'stripe' && values.how === 'card' && runtimeConfig.stripePublishableKey && (
+                      <Suspense fallback={<Spinner size="tiny" />}>
+                        <StripeCardForm
+                          publishableKey={runtimeConfig.stripePublishableKey}
+                          clientSecret={payment.clientSecret}
+                          intent="payment"
+                          onReady={(fn) => setStripeConfirm(() => fn)}
+                        />
+                      </Suspense>
+                    )}
+                    <Caption1 className={styles.detail}>
+                      {values.how === 'paypal' ? t('payments.review.paypalNote') : t('payments.review.note')}
+                    </Caption1>
+                  </>
+                )}
+                <FormError />
+              </DialogContent>
+              <DialogActions>
+                <Button appearance="secondary" onClick={close} disabled={submitting}>
+                  {t('payments.cancel')}
                 </Button>
-              )}
-              <SubmitButton
-                disabled={step === 'review' && kind === 'stripe' && values.how === 'card' && !stripeConfirm}
-              >
-                {step === 'what'
-                  ? t('payments.next')
-                  : step === 'how'
-                    ? t('payments.review.button')
-                    : values.how === 'paypal'
-                      ? t('payments.confirmPayPal')
-                      : t('payments.confirm', {
-                          amount: payment ? formatMoney(payment.amount, payment.currency) : '',
-                        })}
-              </SubmitButton>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      )}
+                {step === 'how' && (
+                  <Button
+                    appearance="secondary"
+                    onClick={() => setStep('what')}
+                    disabled={submitting || !!resume}
+                  >
+                    {t('payments.back')}
+                  </Button>
+                )}
+                <SubmitButton
+                  disabled={step === 'review' && kind === 'stripe' && values.how === 'card' && !stripeConfirm}
+                >
+                  {step === 'what'
+                    ? t('payments.next')
+                    : step === 'how'
+                      ? t('payments.review.button')
+                      : values.how === 'paypal'
+                        ? t('payments.confirmPayPal')
+                        : t('payments.confirm', {
+                            amount: payment ? formatMoney(payment.amount, payment.currency) : '',
+                          })}
+                </SubmitButton>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        );
+      }}
     </Form>
   );
 }
 
-function RadioChoice({ name, children, label }: { name: string; label: string; children: React.ReactNode }) {
+function RadioChoice({
+  name,
+  children,
+  label,
+  value,
+}: {
+  name: string;
+  label: string;
+  /** the value shown (the field's, or its default) */
+  value: string;
+  children: React.ReactNode;
+}) {
   const { input } = useField<string>(name, { subscription: { value: true } });
   return (
     <Field label={label}>
-      <RadioGroup value={input.value} onChange={(_event, data) => input.onChange(data.value)}>
+      <RadioGroup value={value} onChange={(_event, data) => input.onChange(data.value)}>
         {children}
       </RadioGroup>
     </Field>
@@ -636,7 +680,7 @@ function WhatStep({
   const numbers = selected.map((invoice) => invoice.number).join(', ');
   return (
     <>
-      <RadioChoice name="what" label={t('payments.what.label')}>
+      <RadioChoice name="what" label={t('payments.what.label')} value={what}>
         <Radio
           value="invoices"
           disabled={selected.length === 0}
@@ -700,7 +744,7 @@ function HowStep({
   const { input: saveCard } = useField<boolean>('saveCard', { type: 'checkbox' });
   return (
     <>
-      <RadioChoice name="how" label={t('payments.how.label')}>
+      <RadioChoice name="how" label={t('payments.how.label')} value={how}>
         {methods.map((method) => (
           <Radio
             key={method.uid}

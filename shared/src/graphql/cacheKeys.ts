@@ -70,4 +70,12 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   UpcomingCharges: keyBy('contractUid'),
   UpcomingCharge: embedded,
   LegacyContract: keyBy('contractUid'),
+  // billing payments (billing-payments.graphql): a payment by uid, so its live event
+  // (paymentChanged) updates every screen showing it; the limits are the workspace's
+  Payment: keyBy('uid'),
+  PaymentLimits: keyBy('contractUid'),
+  PaymentNextAction: embedded,
+  PaymentError: embedded,
+  PaymentMethodSetup: embedded,
+  PayPalConnection: embedded,
 };
