@@ -49,6 +49,8 @@ export class SandboxError extends Error {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const TEST_NUMBERS = new Set<string>(Object.values(TEST_CARDS));
+/** What a PayPal payment canceled on the approval page says. */
+export const PAYPAL_CANCELED = 'You canceled the payment at PayPal. Nothing was charged.';
 
 type Stored = Intent & { idempotencyKey?: string; customer: string; methodKind: 'card' | 'paypal' };
 
@@ -399,6 +401,8 @@ export class SandboxDriver implements PaymentsDriver {
       try {
         const step = transition<Intent>(current, action, now);
         next = { ...current, ...step.intent } as Stored;
+        if (current.methodKind === 'paypal' && action.type === 'authenticate' && action.outcome === 'fail')
+          next = { ...next, lastError: { type: 'card_error', code: 'paypal_canceled', message: PAYPAL_CANCELED } };
         for (const type of step.events) events.push({ type, state: next });
         if (next.status === 'processing') {
           const settled = transition<Intent>(next, { type: 'settle' }, now);

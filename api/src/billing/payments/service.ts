@@ -304,7 +304,7 @@ export class PaymentsService {
       .from(paymentAttempts)
       .where(and(eq(paymentAttempts.workspaceId, workspace.id), inArray(paymentAttempts.status, [...UNFINISHED])));
     if (open?.status === 'PROCESSING') throw refused(M.processing);
-    if (open) await this.cancelAttempt(workspace, open, 'requested_by_customer');
+    if (open) await this.cancelAttempt(workspace, open, 'requested_by_customer', M.processing);
 
     const customer = await this.customerOf(workspace);
     const uid = randomUUID();
@@ -409,13 +409,14 @@ export class PaymentsService {
     workspace: { contractUid: string },
     row: PaymentAttemptRow,
     reason: 'requested_by_customer' | 'abandoned',
+    refusal: string = M.cancelProcessing,
   ): Promise<void> {
     try {
       await this.driver.cancelPaymentIntent(row.intentId, reason);
     } catch (error) {
       this.log.warn({ err: error, intent: row.intentId }, 'payments: the provider did not cancel');
       const intent = await this.driver.retrievePaymentIntent(row.intentId).catch(() => null);
-      if (intent && intent.status !== 'canceled') throw refused(M.cancelProcessing);
+      if (intent && intent.status !== 'canceled') throw refused(refusal);
     }
     await this.db
       .update(paymentAttempts)
