@@ -1,6 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerDevBillingTools } from './billing/dev-tools.js';
+import { InvoiceSchedule } from './billing/invoice-schedule.js';
+import { registerPaymentRoutes } from './billing/payments/routes.js';
+import { PaymentsService } from './billing/payments/service.js';
+import { createPaymentsDriver } from './billing/payments/stripe-driver.js';
 import { registerInvoicePdf } from './billing/pdf.js';
 import { CONSOLE_ENDPOINT, registerConsoleSocket } from './compute/console/socket.js';
 import { registerDevComputeTools } from './compute/dev-tools.js';
@@ -8,7 +12,7 @@ import { registerDevMonitoringTools } from './compute/monitoring/dev-tools.js';
 import { type MonitoringOptions, MonitoringService } from './compute/monitoring/service.js';
 import { registerDevNetworkTools } from './compute/network/dev-tools.js';
 import { NetworkService } from './compute/network/service.js';
-import { realScheduler } from './compute/scheduler.js';
+import { realScheduler, type Scheduler } from './compute/scheduler.js';
 import { type ComputeOptions, ComputeService } from './compute/service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -36,7 +40,15 @@ import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
 export type AppConfig = Pick<
   Config,
-  'hostDist' | 'remotes' | 'identity' | 'trustProxy' | 'graphql' | 'sentryDsn' | 'browser' | 'compute'
+    | 'hostDist'
+  | 'remotes'
+  | 'identity'
+  | 'trustProxy'
+  | 'graphql'
+  | 'sentryDsn'
+  | 'browser'
+  | 'compute'
+  | 'payments'
 >;
 
 export interface AppDeps {
@@ -51,6 +63,12 @@ export interface AppDeps {
   compute?: Partial<ComputeOptions>;
   /** Tests set the sampler's interval here (its clock is the compute scheduler). */
   monitoring?: Partial<MonitoringOptions>;
+  /**
+   * Billing's timers: the daily invoice run and the expiry of abandoned payments (`schedule: true`,
+   * which `server.ts` sets; off in tests, which run them by hand) on `scheduler` (default: the
+   * compute scheduler's clock).
+   */
+  billing?: { schedule?: boolean; scheduler?: Scheduler };
 }
 
 declare module 'fastify' {
@@ -123,6 +141,27 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
   app.addHook('onReady', () => network.start());
   app.addHook('onClose', () => network.close());
+  const paymentsDriver = createPaymentsDriver(config.payments, { db: deps.database.db, now: identity.now });
+  const payments = new PaymentsService({
+    db: deps.database.db,
+    pubsub,
+    log: app.log,
+    driver: paymentsDriver,
+    now: identity.now,
+    publicUrl: config.identity.publicUrl,
+  });
+  app.addHook('onReady', () => payments.start());
+  const invoiceSchedule = new InvoiceSchedule({
+    db: deps.database.db,
+    pubsub,
+    log: app.log,
+    payments,
+    scheduler: deps.billing?.scheduler ?? compute.options.scheduler,
+  });
+  if (deps.billing?.schedule) {
+    app.addHook('onReady', async () => invoiceSchedule.start());
+    app.addHook('onClose', async () => invoiceSchedule.stop());
+  }
   const graphql: GraphqlServices = {
     db: deps.database.db,
     pubsub,
@@ -130,6 +169,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     now: identity.now,
     compute,
     monitoring,
+    payments,
   };
   const yoga = createPortalYoga({
     services: graphql,
@@ -140,6 +180,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.decorate('graphql', { ...graphql, yoga });
   app.register(graphqlPlugin, { yoga, graphiql: config.graphql.graphiql });
   registerInvoicePdf(app, graphql, identity);
+  registerPaymentRoutes(app, payments, config.identity.publicUrl);
   registerWebsocket(app, {
     yoga,
     services: graphql,
@@ -165,7 +206,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevComputeTools(app, graphql);
     registerDevMonitoringTools(app, graphql);
     registerDevNetworkTools(app, network);
-    registerDevBillingTools(app, graphql);
+    registerDevBillingTools(app, graphql, invoiceSchedule);
   }
 
   registerHostStatic(app, config.hostDist);

@@ -1,3 +1,4 @@
+import { type PaymentsConfig, readPaymentsConfig } from './billing/payments/config.js';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,8 @@ export interface Config {
   /** Deployment settings only the browser uses, published in `/runtime-config.json`. */
   browser: BrowserConfig;
   compute: ComputeConfig;
+  /** Stripe or the embedded sandbox, PayPal (`src/billing/payments/config.ts`). */
+  payments: PaymentsConfig;
 }
 
 /** The embedded compute simulator (`src/compute/simulator.ts`). */
@@ -478,6 +481,7 @@ export function loadConfig(env: Env = process.env): Config {
     sentryDsn: readUrl(env, 'SENTRY_DSN', ['http:', 'https:'], problems) ?? null,
     browser: readBrowser(env, problems),
     compute: readCompute(env, problems),
+    payments: readPaymentsConfig(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { PaymentsService } from '../billing/payments/service.js';
 import type { MonitoringService } from '../compute/monitoring/service.js';
 import type { ComputeService } from '../compute/service.js';
 import type { Db } from '../db/client.js';
@@ -29,6 +30,8 @@ export interface GraphqlServices {
   compute: ComputeService;
   /** Compute monitoring: the metric sampler and the alert rules' evaluation. */
   monitoring: MonitoringService;
+  /** Make a Payment and payment methods (`src/billing/payments/`). */
+  payments: PaymentsService;
 }
 
 /**

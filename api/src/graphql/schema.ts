@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
+import { paymentMutations, paymentQueries, paymentSubscriptions } from '../billing/payments/resolvers.js';
 import { billingQueries } from '../billing/resolvers.js';
 import { consoleQueries } from '../compute/console/resolvers.js';
 import { lifecycleInstanceFields, lifecycleMutations } from '../compute/lifecycle/resolvers.js';
@@ -60,6 +61,7 @@ const Query: Required<QueryResolvers> = {
   ...sshKeyQueries,
   ...statusQueries,
   ...billingQueries,
+  ...paymentQueries,
 };
 const Mutation: Required<MutationResolvers> = {
   ...invitationMutations,
@@ -69,6 +71,7 @@ const Mutation: Required<MutationResolvers> = {
   ...networkMutations,
   ...lifecycleMutations,
   ...sshKeyMutations,
+  ...paymentMutations,
 };
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
@@ -77,6 +80,7 @@ const Subscription: Required<SubscriptionResolvers> = {
   ...monitoringSubscriptions,
   ...networkSubscriptions,
   ...statusSubscriptions,
+  ...paymentSubscriptions,
 };
 
 export const resolvers: Resolvers = {
