@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerDevInvoiceTool } from './billing/dev-invoices.js';
 import { registerDevBillingTools } from './billing/dev-tools.js';
 import { InvoiceSchedule } from './billing/invoice-schedule.js';
 import { registerPaymentRoutes } from './billing/payments/routes.js';
@@ -40,7 +41,7 @@ import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
 export type AppConfig = Pick<
   Config,
-    | 'hostDist'
+  | 'hostDist'
   | 'remotes'
   | 'identity'
   | 'trustProxy'
@@ -207,6 +208,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevMonitoringTools(app, graphql);
     registerDevNetworkTools(app, network);
     registerDevBillingTools(app, graphql, invoiceSchedule);
+    registerDevInvoiceTool(app, graphql);
   }
 
   registerHostStatic(app, config.hostDist);

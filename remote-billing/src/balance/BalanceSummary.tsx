@@ -1,8 +1,6 @@
 import {
   Caption1,
   Card,
-  MessageBar,
-  MessageBarBody,
   makeStyles,
   mergeClasses,
   Skeleton,
@@ -116,15 +114,7 @@ export function BalanceSummary({ contractUid }: { contractUid: string }) {
           </div>
         ))}
       </Card>
-      {balance.pendingPayment && (
-        <MessageBar intent="warning">
-          <MessageBarBody>
-            {t('balance.pending', {
-              amount: formatMoney(balance.pendingPayment.amount, balance.pendingPayment.currency),
-            })}
-          </MessageBarBody>
-        </MessageBar>
-      )}
+      {/* a pending payment is announced below, with Resume and Cancel (payments/PendingPaymentNotice) */}
     </section>
   );
 }

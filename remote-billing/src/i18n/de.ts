@@ -123,6 +123,7 @@ export const billingDe: Translation<typeof billingEn> = {
       label: 'Was möchten Sie bezahlen?',
       invoices_one: 'Die ausgewählte Rechnung',
       invoices_other: 'Die {{count}} ausgewählten Rechnungen',
+      invoicesNone: 'Ausgewählte Rechnungen',
       noneSelected: 'Wählen Sie offene Rechnungen auf dem Tab Rechnungen aus, um sie zu bezahlen.',
       allDue: 'Den gesamten fälligen Betrag',
       nothingDue: 'Es ist nichts fällig.',

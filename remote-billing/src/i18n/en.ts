@@ -119,6 +119,7 @@ export const billingEn = {
       label: 'What do you want to pay?',
       invoices_one: 'The selected invoice',
       invoices_other: 'The {{count}} selected invoices',
+      invoicesNone: 'Selected invoices',
       noneSelected: 'Select open invoices on the Invoices tab to pay them.',
       allDue: 'The whole amount due',
       nothingDue: 'Nothing is due.',

@@ -53,7 +53,7 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 const useStyles = makeStyles({
   surface: { width: 'min(560px, calc(100vw - 24px))', maxWidth: '100%', boxSizing: 'border-box' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   step: { color: tokens.colorNeutralForeground3 },
   choice: { display: 'flex', flexDirection: 'column' },
   amount: { fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
@@ -687,7 +687,9 @@ function WhatStep({
           label={
             <span className={styles.choice}>
               <span>
-                {t('payments.what.invoices', { count: selected.length })}{' '}
+                {selected.length > 0
+                  ? t('payments.what.invoices', { count: selected.length })
+                  : t('payments.what.invoicesNone')}{' '}
                 {selected.length > 0 && (
                   <span className={styles.amount}>{formatMoney(selectedSum, currency)}</span>
                 )}

@@ -29,7 +29,7 @@ const useStyles = makeStyles({
   },
   row: {
     display: 'grid',
-    gridTemplateColumns: '1fr 1fr',
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
     gap: tokens.spacingHorizontalM,
   },
   brand: {
@@ -38,6 +38,8 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
     whiteSpace: 'nowrap',
   },
+  field: { minWidth: 0 },
+  input: { width: '100%', minWidth: 0 },
   note: {
     display: 'flex',
     alignItems: 'center',
@@ -74,10 +76,18 @@ function CardInput({
   });
   const text = useValidationText();
   const error = text(fieldError(meta));
+  const styles = useStyles();
   return (
-    <Field label={label} required validationState={error ? 'error' : 'none'} validationMessage={error}>
+    <Field
+      className={styles.field}
+      label={label}
+      required
+      validationState={error ? 'error' : 'none'}
+      validationMessage={error}
+    >
       <Input
         {...input}
+        className={styles.input}
         name={field.name}
         value={field.value ?? ''}
         contentAfter={contentAfter}
