@@ -262,7 +262,7 @@ test('payment methods: add a card and make it default, remove one', async ({ pag
   await expect(paypal).toContainText('PayPal account, DE');
   await paypal.getByRole('button', { name: 'Actions for PayPal demo@example.com' }).click();
   await page.getByRole('menuitem', { name: 'Remove' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Remove payment method?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Remove payment method?' });
   await expect(confirm).toContainText('PayPal demo@example.com will no longer be used for payments.');
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(paypal).toHaveCount(0);

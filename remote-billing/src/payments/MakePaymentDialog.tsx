@@ -219,6 +219,8 @@ function PaymentForm({
       ? 'how'
       : 'review';
   const [step, setStep] = useState<Step>(resume ? resumeStep : 'what');
+  const stepRef = useRef(step);
+  stepRef.current = step;
   const [payment, setPayment] = useState<PaymentFieldsFragment | null>(resume);
   const [decline, setDecline] = useState<string | null>(resume?.lastError?.message ?? null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -283,7 +285,8 @@ function PaymentForm({
     () =>
       zodValidate(
         z.object({ what: z.string().optional(), topUp: z.string().optional() }).superRefine((values, ctx) => {
-          if ((values.what ?? defaults.what) !== 'topUp') return;
+          // only the first step's choice is checked here (a resumed payment has none)
+          if (stepRef.current !== 'what' || (values.what ?? defaults.what) !== 'topUp') return;
           const parsed = parseAmount(values.topUp ?? '', { min: limits.minTopUp, max: limits.maxTopUp });
           if (!parsed.ok)
             ctx.addIssue({
