@@ -200,7 +200,7 @@ test('top up with the saved default card', async ({ page }) => {
     ['10.555', 'Amount: at most two decimals.'],
     ['0', 'Amount: must be more than zero.'],
     ['10000.01', 'Amount: at most €10,000.00.'],
-  ]) {
+  ] as const) {
     await amount.fill(typed);
     await dialog(page).getByRole('button', { name: 'Next' }).click();
     await expect(dialog(page).getByText(message)).toBeVisible();
