@@ -29,6 +29,8 @@ const useStyles = makeStyles({
   downloadCell: { width: '64px' },
   number: { fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   money: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  moneyHead: { '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end' } },
+  statusCell: { minWidth: '240px' },
   status: {
     display: 'flex',
     flexDirection: 'column',
@@ -172,9 +174,9 @@ export function InvoiceList({
             <TableHeaderCell>{t('invoices.columns.number')}</TableHeaderCell>
             <TableHeaderCell>{t('invoices.columns.dateInvoiced')}</TableHeaderCell>
             <TableHeaderCell>{t('invoices.columns.dateDue')}</TableHeaderCell>
-            <TableHeaderCell className={styles.money}>{t('invoices.columns.amount')}</TableHeaderCell>
-            <TableHeaderCell className={styles.money}>{t('invoices.columns.amountDue')}</TableHeaderCell>
-            <TableHeaderCell>{t('invoices.columns.status')}</TableHeaderCell>
+            <TableHeaderCell className={styles.moneyHead}>{t('invoices.columns.amount')}</TableHeaderCell>
+            <TableHeaderCell className={styles.moneyHead}>{t('invoices.columns.amountDue')}</TableHeaderCell>
+            <TableHeaderCell className={styles.statusCell}>{t('invoices.columns.status')}</TableHeaderCell>
             <TableHeaderCell className={styles.downloadCell}>
               <span className={styles.hidden}>{t('invoices.columns.download')}</span>
             </TableHeaderCell>
@@ -195,7 +197,7 @@ export function InvoiceList({
                 <TableCell className={styles.money}>
                   {formatMoney(invoice.amountDue, invoice.currency)}
                 </TableCell>
-                <TableCell>
+                <TableCell className={styles.statusCell}>
                   <div className={styles.status}>
                     <InvoiceStatusBadge status={invoice.status} />
                     {settled && <Caption1 className={styles.sub}>{settled}</Caption1>}
