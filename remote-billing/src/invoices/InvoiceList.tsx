@@ -4,6 +4,7 @@ import {
   Card,
   Checkbox,
   makeStyles,
+  mergeClasses,
   Table,
   TableBody,
   TableCell,
@@ -24,13 +25,16 @@ import { type InvoiceSelection, toggled } from './selection';
 const useStyles = makeStyles({
   // the table scrolls inside its own box; the page never scrolls sideways
   scroller: { overflowX: 'auto', maxWidth: '100%' },
-  table: { minWidth: '820px' },
+  // fixed column widths (Fluent's table lays out fixed); the status and its payment take the rest
+  table: { minWidth: '900px' },
   selectCell: { width: '44px' },
-  downloadCell: { width: '64px' },
+  numberCell: { width: '170px' },
+  dateCell: { width: '120px' },
+  moneyCell: { width: '120px' },
+  downloadCell: { width: '56px' },
   number: { fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   money: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   moneyHead: { '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end' } },
-  statusCell: { minWidth: '240px' },
   status: {
     display: 'flex',
     flexDirection: 'column',
@@ -171,12 +175,18 @@ export function InvoiceList({
                 <span className={styles.hidden}>{t('invoices.columns.select')}</span>
               </TableHeaderCell>
             )}
-            <TableHeaderCell>{t('invoices.columns.number')}</TableHeaderCell>
-            <TableHeaderCell>{t('invoices.columns.dateInvoiced')}</TableHeaderCell>
-            <TableHeaderCell>{t('invoices.columns.dateDue')}</TableHeaderCell>
-            <TableHeaderCell className={styles.moneyHead}>{t('invoices.columns.amount')}</TableHeaderCell>
-            <TableHeaderCell className={styles.moneyHead}>{t('invoices.columns.amountDue')}</TableHeaderCell>
-            <TableHeaderCell className={styles.statusCell}>{t('invoices.columns.status')}</TableHeaderCell>
+            <TableHeaderCell className={styles.numberCell}>{t('invoices.columns.number')}</TableHeaderCell>
+            <TableHeaderCell className={styles.dateCell}>
+              {t('invoices.columns.dateInvoiced')}
+            </TableHeaderCell>
+            <TableHeaderCell className={styles.dateCell}>{t('invoices.columns.dateDue')}</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.moneyCell, styles.moneyHead)}>
+              {t('invoices.columns.amount')}
+            </TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.moneyCell, styles.moneyHead)}>
+              {t('invoices.columns.amountDue')}
+            </TableHeaderCell>
+            <TableHeaderCell>{t('invoices.columns.status')}</TableHeaderCell>
             <TableHeaderCell className={styles.downloadCell}>
               <span className={styles.hidden}>{t('invoices.columns.download')}</span>
             </TableHeaderCell>
@@ -197,7 +207,7 @@ export function InvoiceList({
                 <TableCell className={styles.money}>
                   {formatMoney(invoice.amountDue, invoice.currency)}
                 </TableCell>
-                <TableCell className={styles.statusCell}>
+                <TableCell>
                   <div className={styles.status}>
                     <InvoiceStatusBadge status={invoice.status} />
                     {settled && <Caption1 className={styles.sub}>{settled}</Caption1>}
