@@ -19,19 +19,39 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   card: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(180px, 1.3fr) repeat(auto-fit, minmax(140px, 1fr))',
-    gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
+    gridTemplateColumns: 'minmax(200px, 1fr) minmax(0, 2.4fr)',
+    gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXXL}`,
     padding: tokens.spacingHorizontalL,
-    '@media (max-width: 639px)': { gridTemplateColumns: '1fr 1fr' },
+    '@media (max-width: 767px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
   main: {
     display: 'flex',
     flexDirection: 'column',
+    justifyContent: 'center',
     gap: tokens.spacingVerticalXS,
-    '@media (max-width: 639px)': { gridColumn: '1 / -1' },
+    paddingInlineEnd: tokens.spacingHorizontalXL,
+    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    '@media (max-width: 767px)': {
+      paddingInlineEnd: 0,
+      borderRight: 'none',
+      paddingBlockEnd: tokens.spacingVerticalM,
+      borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    },
+  },
+  figures: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+    gap: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXL}`,
+    alignContent: 'center',
+    '@media (max-width: 479px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   },
   figure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
-  label: { color: tokens.colorNeutralForeground3, display: 'inline-flex', alignItems: 'center' },
+  label: {
+    color: tokens.colorNeutralForeground3,
+    display: 'inline-flex',
+    alignItems: 'center',
+    minHeight: '24px',
+  },
   balance: {
     fontSize: tokens.fontSizeHero800,
     lineHeight: tokens.lineHeightHero800,
@@ -104,15 +124,19 @@ export function BalanceSummary({ contractUid }: { contractUid: string }) {
           </Text>
           <Caption1>{shown < 0 ? t('balance.owed') : t('balance.credit')}</Caption1>
         </div>
-        {figures.map((figure) => (
-          <div key={figure.key} className={styles.figure} data-testid={`billing-${figure.key}`}>
-            <Caption1 className={styles.label}>
-              {figure.label}
-              {figure.hint && <InfoTooltip content={figure.hint} />}
-            </Caption1>
-            <Subtitle2 className={mergeClasses(figure.negative && styles.negative)}>{figure.value}</Subtitle2>
-          </div>
-        ))}
+        <div className={styles.figures}>
+          {figures.map((figure) => (
+            <div key={figure.key} className={styles.figure} data-testid={`billing-${figure.key}`}>
+              <Caption1 className={styles.label}>
+                {figure.label}
+                {figure.hint && <InfoTooltip content={figure.hint} />}
+              </Caption1>
+              <Subtitle2 className={mergeClasses(figure.negative && styles.negative)}>
+                {figure.value}
+              </Subtitle2>
+            </div>
+          ))}
+        </div>
       </Card>
       {/* a pending payment is announced below, with Resume and Cancel (payments/PendingPaymentNotice) */}
     </section>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { billingClient } from '../test/billingClient';
 import { balance, invoice, invoicePage, legacyContract, openInvoice, pageAnswers } from '../test/billingData';
 import { portalWorkspace, renderPage } from '../test/renderPage';
@@ -220,6 +220,31 @@ describe('the Invoices tab', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await screen.findByText('INV-2026-000050');
+  });
+
+  it('on a phone the invoices are cards, with the same facts and the checkbox', async () => {
+    const matchMedia = vi.fn((query: string) => ({
+      matches: query === '(max-width: 639px)',
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
+    const original = window.matchMedia;
+    window.matchMedia = matchMedia as unknown as typeof window.matchMedia;
+    try {
+      renderBilling('/workspace/C-1/billing', {
+        Invoices: invoicesAnswer(invoicePage([openInvoice('INV-2026-000003', { status: 'OVERDUE' })])),
+      });
+      const list = await screen.findByRole('list', { name: 'Invoices' });
+      expect(screen.queryByRole('table', { name: 'Invoices' })).toBeNull();
+      const card = within(list).getByRole('group', { name: 'INV-2026-000003' });
+      expect(card.textContent).toContain('Overdue');
+      expect(card.textContent).toContain('Amount due€119.00');
+      expect(
+        within(card).getByRole('checkbox', { name: 'Select invoice INV-2026-000003 for payment' }),
+      ).toBeTruthy();
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('an empty workspace says so', async () => {

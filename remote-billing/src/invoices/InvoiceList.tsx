@@ -4,6 +4,7 @@ import {
   Card,
   Checkbox,
   makeStyles,
+  mergeClasses,
   Table,
   TableBody,
   TableCell,
@@ -24,11 +25,16 @@ import { type InvoiceSelection, toggled } from './selection';
 const useStyles = makeStyles({
   // the table scrolls inside its own box; the page never scrolls sideways
   scroller: { overflowX: 'auto', maxWidth: '100%' },
-  table: { minWidth: '820px' },
+  // fixed column widths (Fluent's table lays out fixed); the status and its payment take the rest
+  table: { minWidth: '900px' },
   selectCell: { width: '44px' },
-  downloadCell: { width: '64px' },
+  numberCell: { width: '170px' },
+  dateCell: { width: '120px' },
+  moneyCell: { width: '120px' },
+  downloadCell: { width: '56px' },
   number: { fontWeight: tokens.fontWeightSemibold, fontVariantNumeric: 'tabular-nums' },
   money: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  moneyHead: { '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end' } },
   status: {
     display: 'flex',
     flexDirection: 'column',
@@ -169,11 +175,17 @@ export function InvoiceList({
                 <span className={styles.hidden}>{t('invoices.columns.select')}</span>
               </TableHeaderCell>
             )}
-            <TableHeaderCell>{t('invoices.columns.number')}</TableHeaderCell>
-            <TableHeaderCell>{t('invoices.columns.dateInvoiced')}</TableHeaderCell>
-            <TableHeaderCell>{t('invoices.columns.dateDue')}</TableHeaderCell>
-            <TableHeaderCell className={styles.money}>{t('invoices.columns.amount')}</TableHeaderCell>
-            <TableHeaderCell className={styles.money}>{t('invoices.columns.amountDue')}</TableHeaderCell>
+            <TableHeaderCell className={styles.numberCell}>{t('invoices.columns.number')}</TableHeaderCell>
+            <TableHeaderCell className={styles.dateCell}>
+              {t('invoices.columns.dateInvoiced')}
+            </TableHeaderCell>
+            <TableHeaderCell className={styles.dateCell}>{t('invoices.columns.dateDue')}</TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.moneyCell, styles.moneyHead)}>
+              {t('invoices.columns.amount')}
+            </TableHeaderCell>
+            <TableHeaderCell className={mergeClasses(styles.moneyCell, styles.moneyHead)}>
+              {t('invoices.columns.amountDue')}
+            </TableHeaderCell>
             <TableHeaderCell>{t('invoices.columns.status')}</TableHeaderCell>
             <TableHeaderCell className={styles.downloadCell}>
               <span className={styles.hidden}>{t('invoices.columns.download')}</span>

@@ -14,7 +14,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular, DocumentRegular } from '@fluentui/react-icons';
-import { EmptyState, formatMoney } from '@portal/shared';
+import { currentLocale, EmptyState, formatMoney } from '@portal/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { LoadError } from '../common/LoadError';
@@ -31,6 +31,9 @@ import {
   toInvoiceFilter,
 } from './invoiceFilter';
 import { type InvoiceSelection, reconciled, selectionTotal } from './selection';
+
+/** A count as the page's language groups it: '1,000', '1.000'. */
+const count = (value: number) => new Intl.NumberFormat(currentLocale()).format(value);
 
 /** Invoices per page (the api allows 1-100). */
 export const INVOICES_PAGE_SIZE = 25;
@@ -206,9 +209,9 @@ export function InvoicesTab({
         <nav className={styles.pager} aria-label={t('invoices.pagination')}>
           <Caption1 role="status">
             {t('invoices.page', {
-              from: first + 1,
-              to: first + result.items.length,
-              total: result.totalCount,
+              from: count(first + 1),
+              to: count(first + result.items.length),
+              total: count(result.totalCount),
             })}
           </Caption1>
           <Button size="small" disabled={page === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>

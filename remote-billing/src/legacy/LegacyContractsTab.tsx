@@ -3,6 +3,7 @@ import {
   Card,
   CardHeader,
   makeStyles,
+  mergeClasses,
   Spinner,
   Subtitle2,
   Table,
@@ -25,6 +26,7 @@ import { useBillingTranslation } from '../i18n/useBillingTranslation';
 const useStyles = makeStyles({
   card: { maxWidth: '960px' },
   scroller: { overflowX: 'auto', maxWidth: '100%' },
+  moneyHead: { '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end' } },
   money: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', width: '140px' },
   total: { fontWeight: tokens.fontWeightSemibold },
   description: { color: tokens.colorNeutralForeground2 },
@@ -87,7 +89,9 @@ export function LegacyContractsTab({ contractUid }: { contractUid: string }) {
               <TableRow>
                 <TableHeaderCell>{t('legacy.service')}</TableHeaderCell>
                 <TableHeaderCell>{t('legacy.description')}</TableHeaderCell>
-                <TableHeaderCell className={styles.money}>{t('legacy.monthly')}</TableHeaderCell>
+                <TableHeaderCell className={mergeClasses(styles.money, styles.moneyHead)}>
+                  {t('legacy.monthly')}
+                </TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>

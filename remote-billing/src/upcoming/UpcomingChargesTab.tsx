@@ -2,6 +2,7 @@ import {
   Body1,
   Caption1,
   makeStyles,
+  mergeClasses,
   Spinner,
   Table,
   TableBody,
@@ -22,6 +23,7 @@ import { useBillingTranslation } from '../i18n/useBillingTranslation';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '760px' },
   scroller: { overflowX: 'auto', maxWidth: '100%' },
+  moneyHead: { '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end' } },
   money: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', width: '160px' },
   total: { fontWeight: tokens.fontWeightSemibold },
   note: { color: tokens.colorNeutralForeground3 },
@@ -73,7 +75,9 @@ export function UpcomingChargesTab({ contractUid }: { contractUid: string }) {
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('upcoming.service')}</TableHeaderCell>
-              <TableHeaderCell className={styles.money}>{t('upcoming.amount')}</TableHeaderCell>
+              <TableHeaderCell className={mergeClasses(styles.money, styles.moneyHead)}>
+                {t('upcoming.amount')}
+              </TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -87,7 +91,7 @@ export function UpcomingChargesTab({ contractUid }: { contractUid: string }) {
             ))}
             <TableRow>
               <TableCell className={styles.total}>{t('upcoming.total')}</TableCell>
-              <TableCell className={`${styles.money} ${styles.total}`}>
+              <TableCell className={mergeClasses(styles.money, styles.total)}>
                 {formatMoney(upcoming.total, upcoming.currency)}
               </TableCell>
             </TableRow>
