@@ -40,7 +40,7 @@ import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
 export type AppConfig = Pick<
   Config,
-    | 'hostDist'
+  | 'hostDist'
   | 'remotes'
   | 'identity'
   | 'trustProxy'

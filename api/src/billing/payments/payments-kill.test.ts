@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../db/client.js';
 import { accounts, authSessions, users, workspaceEmployees, workspaces } from '../../db/schema.js';
 import { hashToken, SESSION_COOKIE } from '../../identity/session.js';
@@ -23,7 +23,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'portal-kill-'));
 const children: ChildProcess[] = [];
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -67,7 +68,9 @@ function startApi(): Promise<Api> {
       }
       buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
     });
-    child.on('exit', (code, signal) => reject(new Error(`api exited (${code ?? signal}) before listening: ${errors}`)));
+    child.on('exit', (code, signal) =>
+      reject(new Error(`api exited (${code ?? signal}) before listening: ${errors}`)),
+    );
   });
 }
 
@@ -126,7 +129,14 @@ async function prepareDataFolder(): Promise<string> {
     const [account] = await db.insert(accounts).values({ name: 'Kill Test GmbH' }).returning();
     const [workspace] = await db
       .insert(workspaces)
-      .values({ contractUid: c, name: 'Kill test', number: 'CAB-KILL-1', kind: 'CAB', currency: 'EUR', accountId: account!.id })
+      .values({
+        contractUid: c,
+        name: 'Kill test',
+        number: 'CAB-KILL-1',
+        kind: 'CAB',
+        currency: 'EUR',
+        accountId: account!.id,
+      })
       .returning();
     await db.insert(workspaceEmployees).values({
       workspaceId: workspace!.id,
@@ -134,13 +144,17 @@ async function prepareDataFolder(): Promise<string> {
       email: user!.email,
       role: 'Billing',
     });
-    await issueInvoice(db, { id: workspace!.id, currency: 'EUR' }, {
-      number: 'INV-KILL-000001',
-      dateInvoiced: '2026-11-01',
-      dateDue: '2026-11-15',
-      vatRate: '0.00',
-      lines: [{ description: 'Cloud VPS', unitPrice: '42.50', amountCents: 4250n }],
-    });
+    await issueInvoice(
+      db,
+      { id: workspace!.id, currency: 'EUR' },
+      {
+        number: 'INV-KILL-000001',
+        dateInvoiced: '2026-11-01',
+        dateDue: '2026-11-15',
+        vatRate: '0.00',
+        lines: [{ description: 'Cloud VPS', unitPrice: '42.50', amountCents: 4250n }],
+      },
+    );
     const key = randomBytes(32).toString('base64url');
     await db.insert(authSessions).values({
       keyHash: hashToken(key),
@@ -164,20 +178,27 @@ describe('kill -9 around settlement', () => {
     const client = new Client(api.url);
     client.jar.set(SESSION_COOKIE, session);
     await client.call('GET', '/_allauth/browser/v1/config'); // the CSRF cookie
-    expect((await client.gql(BALANCE, { c })).fundBalance).toMatchObject({ amount: '-42.50', amountDue: '42.50' });
+    expect((await client.gql(BALANCE, { c })).fundBalance).toMatchObject({
+      amount: '-42.50',
+      amountDue: '42.50',
+    });
 
     // 1. two payments settled at the provider while their webhooks are held
     const confirmHeld = async (input: Record<string, unknown>) => {
       const payment = (
         await client.gql(START, { input: { contractUid: c, newCard: true, returnUrl: '/', ...input } })
       ).startPayment;
-      const confirmed = await client.call('POST', `/sandbox/stripe/v1/payment_intents/${payment.intentId}/confirm`, {
-        client_secret: payment.clientSecret,
-        payment_method_data: {
-          type: 'card',
-          card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      const confirmed = await client.call(
+        'POST',
+        `/sandbox/stripe/v1/payment_intents/${payment.intentId}/confirm`,
+        {
+          client_secret: payment.clientSecret,
+          payment_method_data: {
+            type: 'card',
+            card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+          },
         },
-      });
+      );
       expect(confirmed.body.status).toBe('succeeded');
       return payment;
     };
@@ -187,14 +208,24 @@ describe('kill -9 around settlement', () => {
     // (the first is the workspace's unfinished payment until its webhook arrives: the second waits for it)
     const refused = await client.call('POST', '/api/', {
       query: START,
-      variables: { input: { contractUid: c, topUpAmount: '10.00', newCard: true, idempotencyKey: 'kill-test-0002', returnUrl: '/' } },
+      variables: {
+        input: {
+          contractUid: c,
+          topUpAmount: '10.00',
+          newCard: true,
+          idempotencyKey: 'kill-test-0002',
+          returnUrl: '/',
+        },
+      },
     });
     expect(refused.body.errors[0].extensions.code).toBe('PAYMENT_REFUSED');
     expect((await client.gql(BALANCE, { c })).fundBalance.amountDue).toBe('42.50');
 
     // 2. the deliveries released and the api killed at once: some, all or none of the events were
     // applied (a race, on purpose); the rest waits in the outbox
-    const release = client.call('POST', '/_dev/billing/sandbox/deliveries', { hold: false }).catch(() => null);
+    const release = client
+      .call('POST', '/_dev/billing/sandbox/deliveries', { hold: false })
+      .catch(() => null);
     await killHard(api);
     await release;
 
@@ -208,7 +239,8 @@ describe('kill -9 around settlement', () => {
       pendingPayment: null,
     });
     // … and the provider's retry of the same event, twice, changes nothing
-    const events = (await client.call('GET', `/_dev/billing/sandbox/events?intentId=${due.intentId}`)).body.events;
+    const events = (await client.call('GET', `/_dev/billing/sandbox/events?intentId=${due.intentId}`)).body
+      .events;
     expect(events.map((e: { delivered: boolean }) => e.delivered)).toEqual([true, true]);
     const succeeded = events.find((e: { type: string }) => e.type === 'payment_intent.succeeded');
     for (let i = 0; i < 2; i++) {

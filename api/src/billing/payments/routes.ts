@@ -17,15 +17,24 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
  * - the sandbox (only when it is the driver): Stripe's REST endpoints for the browser under
  *   `/sandbox/stripe/v1/`, the 3-D Secure page and PayPal's approval pages.
  */
-export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsService, publicUrl: string): void {
+export function registerPaymentRoutes(
+  app: FastifyInstance,
+  payments: PaymentsService,
+  publicUrl: string,
+): void {
   app.register(async (scope) => {
     // the signature is over the exact bytes: keep the body as a string here
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post(WEBHOOK_PATH, { bodyLimit: 256 * 1024 }, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers[SIGNATURE_HEADER];
       try {
-        const event = await payments.receiveWebhook(raw, typeof signature === 'string' ? signature : undefined);
+        const event = await payments.receiveWebhook(
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+        );
         return reply.code(200).send({ received: true, id: event.id });
       } catch (error) {
         if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
@@ -42,8 +51,10 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsSe
   if (!sandbox) return;
 
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -56,9 +67,16 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsSe
       if (raw === undefined || raw === null || raw === '') return null;
       const url = typeof raw === 'string' ? checkReturnUrl(raw, publicUrl) : null;
       if (!url) {
-        void reply.code(400).send(
-          new SandboxError(400, 'url_invalid', 'return_url must be a page of the portal.', 'return_url').toJson(),
-        );
+        void reply
+          .code(400)
+          .send(
+            new SandboxError(
+              400,
+              'url_invalid',
+              'return_url must be a page of the portal.',
+              'return_url',
+            ).toJson(),
+          );
         return undefined;
       }
       return url;
@@ -73,13 +91,19 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsSe
         if (returnUrl === undefined) return reply;
         try {
           const intentPrefix = kind === 'payment_intents' ? 'pi_' : 'seti_';
-          if (!id.startsWith(intentPrefix)) throw new SandboxError(404, 'resource_missing', `No such intent: '${id}'`, 'intent');
+          if (!id.startsWith(intentPrefix))
+            throw new SandboxError(404, 'resource_missing', `No such intent: '${id}'`, 'intent');
           let card: CardInput | undefined;
           const data = body.payment_method_data;
           if (data !== undefined) {
             const c = data?.card;
             if (data?.type !== 'card' || typeof c !== 'object' || c === null)
-              throw new SandboxError(400, 'parameter_invalid', 'payment_method_data must be a card.', 'payment_method_data');
+              throw new SandboxError(
+                400,
+                'parameter_invalid',
+                'payment_method_data must be a card.',
+                'payment_method_data',
+              );
             card = {
               number: typeof c.number === 'string' ? c.number : '',
               expMonth: Number(c.exp_month),
@@ -87,7 +111,12 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsSe
               cvc: typeof c.cvc === 'string' ? c.cvc : String(c.cvc ?? ''),
             };
           } else if (typeof body.payment_method !== 'string' && kind === 'setup_intents') {
-            throw new SandboxError(400, 'parameter_missing', 'Missing required param: payment_method_data.', 'payment_method_data');
+            throw new SandboxError(
+              400,
+              'parameter_missing',
+              'Missing required param: payment_method_data.',
+              'payment_method_data',
+            );
           }
           await sandbox.withSecret(id, body.client_secret);
           if (returnUrl) await sandbox.setReturnUrl(id, returnUrl);
@@ -142,9 +171,17 @@ button.primary{background:#0f6cbd;border-color:#0f6cbd;color:#fff}
           const intent = await sandbox.withSecret(id, client_secret);
           const json = sandbox.json(intent);
           const paypal = prefix === '/sandbox/paypal/checkout';
-          const amount = json.amount !== undefined ? `<div class="amount">${escapeHtml(money(json.amount, json.currency))}</div>` : '';
+          const amount =
+            json.amount !== undefined
+              ? `<div class="amount">${escapeHtml(money(json.amount, json.currency))}</div>`
+              : '';
           if (intent.status !== 'requires_action')
-            return page(reply, 'Nothing to confirm', `<h1>Nothing to confirm</h1><p>This payment has no step waiting here.</p>`, 409);
+            return page(
+              reply,
+              'Nothing to confirm',
+              `<h1>Nothing to confirm</h1><p>This payment has no step waiting here.</p>`,
+              409,
+            );
           const buttons = paypal
             ? ['approve', 'Approve', 'fail', 'Cancel']
             : ['approve', 'Complete authentication', 'fail', 'Fail authentication'];
@@ -157,7 +194,13 @@ ${amount}<p>${paypal ? 'Approve the payment with the sandbox PayPal account buye
 <button class="primary" name="outcome" value="${buttons[0]}">${buttons[1]}</button><button name="outcome" value="${buttons[2]}">${buttons[3]}</button></form>`,
           );
         } catch (error) {
-          if (error instanceof SandboxError) return page(reply, 'Not found', `<h1>Not found</h1><p>${escapeHtml(error.message)}</p>`, error.status);
+          if (error instanceof SandboxError)
+            return page(
+              reply,
+              'Not found',
+              `<h1>Not found</h1><p>${escapeHtml(error.message)}</p>`,
+              error.status,
+            );
           throw error;
         }
       });
@@ -173,12 +216,19 @@ ${amount}<p>${paypal ? 'Approve the payment with the sandbox PayPal account buye
             withParams(returnUrl, {
               [prefixKey]: intent.id,
               [`${prefixKey}_client_secret`]: intent.clientSecret,
-              redirect_status: intent.status === 'succeeded' || intent.status === 'processing' ? 'succeeded' : 'failed',
+              redirect_status:
+                intent.status === 'succeeded' || intent.status === 'processing' ? 'succeeded' : 'failed',
             }),
             303,
           );
         } catch (error) {
-          if (error instanceof SandboxError) return page(reply, 'Not possible', `<h1>Not possible</h1><p>${escapeHtml(error.message)}</p>`, error.status);
+          if (error instanceof SandboxError)
+            return page(
+              reply,
+              'Not possible',
+              `<h1>Not possible</h1><p>${escapeHtml(error.message)}</p>`,
+              error.status,
+            );
           throw error;
         }
       });
@@ -189,8 +239,13 @@ ${amount}<p>${paypal ? 'Approve the payment with the sandbox PayPal account buye
     scope.get('/sandbox/paypal/connect/:token', async (request, reply) => {
       const { token } = request.params as { token: string };
       const row = await payments.paypalConnection(token);
-      if (!row || row.status !== 'pending')
-        return page(reply, 'Not found', '<h1>Not found</h1><p>This PayPal connection is not waiting for approval.</p>', 404);
+      if (row?.status !== 'pending')
+        return page(
+          reply,
+          'Not found',
+          '<h1>Not found</h1><p>This PayPal connection is not waiting for approval.</p>',
+          404,
+        );
       return page(
         reply,
         'PayPal (sandbox)',
@@ -203,7 +258,13 @@ ${amount}<p>${paypal ? 'Approve the payment with the sandbox PayPal account buye
       const { token } = request.params as { token: string };
       const body = (request.body ?? {}) as { outcome?: string };
       const target = await payments.finishPayPalConnection(token, body.outcome === 'approve');
-      if (!target) return page(reply, 'Not found', '<h1>Not found</h1><p>This PayPal connection does not exist.</p>', 404);
+      if (!target)
+        return page(
+          reply,
+          'Not found',
+          '<h1>Not found</h1><p>This PayPal connection does not exist.</p>',
+          404,
+        );
       return reply.redirect(target, 303);
     });
   });
