@@ -329,7 +329,8 @@ describe('Make a Payment', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Complete authentication');
     expect(page.body).toContain('Fail authentication');
-    expect(page.body).toContain('30.00 USD');
+    expect(page.body).toContain('$30.00');
+    expect(page.body).toContain('PORTAL CLOUD TOP-UP');
 
     const failed = await form(url.split('?')[0]!, { client_secret: payment.clientSecret, outcome: 'fail' });
     expect(failed.statusCode).toBe(303);

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { fromCents } from '../money.js';
+import { formatMoney, PROVIDER } from '../pdf.js';
 import type { CardInput } from './cards.js';
 import { WebhookSignatureError } from './driver.js';
 import { SandboxError } from './sandbox.js';
@@ -157,11 +159,12 @@ main{max-width:420px;margin:8vh auto;background:#fff;border-radius:8px;box-shado
 h1{font-size:20px;margin:0 0 4px}.tag{display:inline-block;font-size:12px;background:#fff4ce;color:#8a5300;border-radius:4px;padding:2px 6px;margin-bottom:16px}
 p{line-height:1.5}.amount{font-size:28px;font-weight:600;margin:8px 0 16px}form{display:flex;gap:8px;flex-wrap:wrap;margin-top:20px}
 button{flex:1 1 140px;font:inherit;font-weight:600;border-radius:4px;padding:10px 16px;cursor:pointer;border:1px solid #d1d1d1;background:#fff}
-button.primary{background:#0f6cbd;border-color:#0f6cbd;color:#fff}
+p.to{color:#616161;font-size:14px;margin-top:-8px}button.primary{background:#0f6cbd;border-color:#0f6cbd;color:#fff}
 </style></head><body><main>${body}</main></body></html>`);
 
+    // the spec's symbol rule, as on the invoices (cents to a decimal string without a float)
     const money = (amount: unknown, currency: unknown) =>
-      `${(Number(amount) / 100).toFixed(2)} ${String(currency).toUpperCase()}`;
+      formatMoney(fromCents(BigInt(amount as number)), String(currency).toUpperCase());
 
     const intentPage = (prefix: '/sandbox/stripe/3ds' | '/sandbox/paypal/checkout') => {
       scope.get(`${prefix}/:id`, async (request, reply) => {
@@ -189,7 +192,7 @@ button.primary{background:#0f6cbd;border-color:#0f6cbd;color:#fff}
             reply,
             paypal ? 'PayPal (sandbox)' : '3-D Secure (sandbox)',
             `<h1>${paypal ? 'Pay with PayPal' : '3-D Secure authentication'}</h1><span class="tag">Sandbox: no real money</span>
-${amount}<p>${paypal ? 'Approve the payment with the sandbox PayPal account buyer@example.com, or cancel it.' : 'Your bank asks you to confirm this payment. Complete the authentication or fail it to test both outcomes.'}</p>
+${amount}<p class="to">To ${escapeHtml(PROVIDER.name)}${json.statement_descriptor ? ` · ${escapeHtml(String(json.statement_descriptor))}` : ''}</p><p>${paypal ? 'Approve the payment with the sandbox PayPal account buyer@example.com, or cancel it.' : 'Your bank asks you to confirm this payment. Complete the authentication or fail it to test both outcomes.'}</p>
 <form method="post"><input type="hidden" name="client_secret" value="${escapeHtml(String(client_secret))}">
 <button class="primary" name="outcome" value="${buttons[0]}">${buttons[1]}</button><button name="outcome" value="${buttons[2]}">${buttons[3]}</button></form>`,
           );
