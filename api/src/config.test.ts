@@ -60,7 +60,11 @@ describe('loadConfig', () => {
       },
       compute: { simSpeed: 1, failureRate: 0, chargeTickS: 10 },
       // the embedded payments sandbox, its deliveries signed with a secret of this process
-      payments: { stripe: null, paypalClientId: null, sandboxWebhookSecret: expect.stringMatching(/^whsec_sandbox_/) },
+      payments: {
+        stripe: null,
+        paypalClientId: null,
+        sandboxWebhookSecret: expect.stringMatching(/^whsec_sandbox_/),
+      },
     });
   });
 
