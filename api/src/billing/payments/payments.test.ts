@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { ManualScheduler } from '../../compute/scheduler.js';
@@ -7,8 +8,10 @@ import type { Database } from '../../db/client.js';
 import { DEMO_CONTRACTS, OTHER_CONTRACT_UID } from '../../db/demo.js';
 import { invoices, workspaces } from '../../db/schema.js';
 import { type DemoSeed, seedDemo } from '../../db/seed.js';
+import { tokenContext } from '../../graphql/context.js';
 import { PERMISSION_DENIED } from '../../graphql/errors.js';
-import { errorMessages, gql } from '../../test/graphql.js';
+import { buildSchema } from '../../graphql/schema.js';
+import { errorMessages, gql, WSA_TOKEN } from '../../test/graphql.js';
 import { captureLogs, type LogLine, openTestDatabase, testConfig } from '../../test/helpers.js';
 import { Browser, signedInBrowser } from '../../test/identity.js';
 import { InvoiceSchedule } from '../invoice-schedule.js';
@@ -549,6 +552,36 @@ describe('Make a Payment', () => {
     } finally {
       await hold(false);
     }
+  });
+
+  it('paymentChanged tells every tab how a payment moves; another customer’s workspace is refused', async () => {
+    const c = DEMO_CONTRACTS.webshop;
+    const claims = await app.graphql.wsaTokens.verify((await gql(demo, WSA_TOKEN)).body.data.getWSAToken);
+    const open = (contractUid: string) =>
+      subscribe({
+        schema: buildSchema(),
+        document: parse(
+          'subscription ($c: String!) { paymentChanged(contractUid: $c) { uid status amount } }',
+        ),
+        variableValues: { c: contractUid },
+        contextValue: tokenContext(app.graphql, claims, '127.0.0.1'),
+      });
+    const refused = (await open(OTHER_CONTRACT_UID)) as Json;
+    expect(refused.errors.map((e: Json) => e.message)).toEqual([PERMISSION_DENIED]);
+
+    const events = (await open(c)) as AsyncGenerator<Json>;
+    const first = events.next();
+    const mastercard = ((await gql(demo, METHODS, { c })).body.data.paymentMethods as Json[])[0];
+    const payment = await started(c, { topUpAmount: '19.99', paymentMethodUid: mastercard.uid });
+    expect((await first).value.data.paymentChanged).toMatchObject({ uid: payment.uid, amount: '19.99' });
+    await confirm(payment, { payment_method: mastercard.methodId });
+    const statuses: string[] = [];
+    for (let i = 0; i < 10 && !statuses.includes('SUCCEEDED'); i++) {
+      const next = await events.next();
+      statuses.push(next.value.data.paymentChanged.status);
+    }
+    expect(statuses.at(-1)).toBe('SUCCEEDED');
+    await events.return(undefined);
   });
 
   it('answers the limits; refuses another customer, an authorized person without a role and no session', async () => {
