@@ -151,7 +151,8 @@ describe('Make a Payment', () => {
       }
     })();
     const invoice103 = await invoiceId('INV-2026-000103');
-    const payment = await started(c, { invoiceUids: [invoice103], newCard: true });
+    const once = { invoiceUids: [invoice103], newCard: true, idempotencyKey: 'pay-invoice-103-once' };
+    const payment = await started(c, once);
     target = payment.uid;
     expect(payment).toMatchObject({
       status: 'REQUIRES_PAYMENT_METHOD',
@@ -203,6 +204,8 @@ describe('Make a Payment', () => {
       .from(ledgerPayments)
       .where(eq(ledgerPayments.idempotencyKey, payment.intentId));
     expect(ledgerRow).toMatchObject({ amount: '42.50', currency: 'EUR', method: 'Card ending 4242' });
+    // a retry of the click after it succeeded answers the same payment (not "already paid")
+    expect(await started(c, once)).toMatchObject({ uid: payment.uid, status: 'SUCCEEDED' });
     // every open tab hears it
     await reached;
     expect(heard).toContain(pending.uid);

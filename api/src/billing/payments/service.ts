@@ -66,6 +66,21 @@ export interface StartPaymentArgs {
   returnUrl: string;
 }
 
+/** Whether a start asks for what an earlier one with its key did (what, how; not amounts owed since). */
+function sameRequest(row: PaymentAttemptRow, args: StartPaymentArgs): boolean {
+  const purpose = args.topUpAmount != null ? 'TOP_UP' : args.allDue ? 'ALL_DUE' : 'INVOICES';
+  if (row.purpose !== purpose) return false;
+  if (purpose === 'TOP_UP' && toCents(args.topUpAmount!.trim()) !== toCents(row.amount)) return false;
+  if (
+    purpose === 'INVOICES' &&
+    [...new Set(args.invoiceUids ?? [])].sort().join() !== [...row.invoiceIds].sort().join()
+  )
+    return false;
+  if (args.paymentMethodUid != null) return row.paymentMethodId === args.paymentMethodUid;
+  if (row.paymentMethodId !== null) return false;
+  return row.methodType === (args.paypal ? 'PAYPAL' : 'CARD') && row.saveCard === (args.saveCard === true);
+}
+
 export interface PaymentsServiceOptions {
   db: Db;
   pubsub: PortalPubSub;
@@ -237,6 +252,14 @@ export class PaymentsService {
     if (hows.length !== 1) throw invalid(M.how, 'paymentMethodUid');
     if (args.saveCard && !args.newCard) throw invalid(M.saveCard, 'saveCard');
 
+    // The same key answers the same payment, before anything else is read: a retry after it
+    // succeeded finds its invoices paid, and must still get the payment, not a refusal.
+    const same = await this.byKey(workspace.id, key);
+    if (same) {
+      if (!sameRequest(same, args)) throw invalid(M.idempotencyReused, 'idempotencyKey');
+      return same;
+    }
+
     const today = utcDate(this.now());
     let purpose: PaymentAttemptRow['purpose'];
     let amountCents: bigint;
@@ -296,22 +319,6 @@ export class PaymentsService {
       method = await this.listedMethod(workspace, args.paymentMethodUid, 'paymentMethodUid');
     const methodType: 'CARD' | 'PAYPAL' = args.paypal || method?.methodType === 'PAYPAL' ? 'PAYPAL' : 'CARD';
 
-    // the same key answers the same payment
-    const [same] = await this.db
-      .select()
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.workspaceId, workspace.id), eq(paymentAttempts.idempotencyKey, key)));
-    if (same) {
-      const matches =
-        same.purpose === purpose &&
-        toCents(same.amount) === amountCents &&
-        same.methodType === methodType &&
-        (same.paymentMethodId ?? null) === (method?.id ?? null) &&
-        [...same.invoiceIds].sort().join() === [...invoiceIds].sort().join();
-      if (!matches) throw invalid(M.idempotencyReused, 'idempotencyKey');
-      return same;
-    }
-
     // one unfinished payment per workspace: a new one replaces one not confirmed yet
     const [open] = await this.db
       .select()
@@ -366,12 +373,24 @@ export class PaymentsService {
       intent.status === 'requires_action' ? this.nextActionOf(intent, row as PaymentAttemptRow) : null;
     const [inserted] = await this.db.insert(paymentAttempts).values(row).onConflictDoNothing().returning();
     if (!inserted) {
-      // another start of this workspace won the race: ours is dropped at the provider
+      // a concurrent start with the same key won: it holds the same intent (the provider's
+      // idempotency key), answer it
+      const winner = await this.byKey(workspace.id, key);
+      if (winner) return winner;
+      // another payment of the workspace started meanwhile: ours is dropped at the provider
       await this.driver.cancelPaymentIntent(intent.id, 'requested_by_customer').catch(() => undefined);
       throw refused(M.processing);
     }
     this.publish(workspace.contractUid, inserted.id);
     return inserted;
+  }
+
+  private async byKey(workspaceId: string, key: string): Promise<PaymentAttemptRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.workspaceId, workspaceId), eq(paymentAttempts.idempotencyKey, key)));
+    return row ?? null;
   }
 
   async attempt(workspace: WorkspaceRow, uid: string): Promise<PaymentAttemptRow> {
