@@ -172,7 +172,7 @@ const START = `mutation ($input: StartPaymentInput!) { startPayment(input: $inpu
 const STATUS = `query ($c: String!, $uid: ID!) { payment(contractUid: $c, uid: $uid) { status } }`;
 
 describe('kill -9 around settlement', () => {
-  it('loses nothing and applies the payment exactly once', { timeout: 90_000 }, async () => {
+  it('loses nothing and applies the payment exactly once', { timeout: 180_000 }, async () => {
     const session = await prepareDataFolder();
     let api = await startApi();
     const client = new Client(api.url);
