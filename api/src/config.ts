@@ -1,8 +1,8 @@
-import { type PaymentsConfig, readPaymentsConfig } from './billing/payments/config.js';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LevelWithSilent } from 'pino';
+import { type PaymentsConfig, readPaymentsConfig } from './billing/payments/config.js';
 import { DEFAULT_REMOTE_MAP, parseRemoteMapJson, type RemotesSource } from './remotes/remote-map.js';
 import {
   OIDC_PROVIDERS_ENV,

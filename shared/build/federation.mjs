@@ -218,7 +218,7 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
             '/remotes.json',
             '/runtime-config.json',
             '/_dev',
-            // the payments sandbox (api/README.md, "Sandbox REST protocol"): confirm, 3-D Secure, PayPal
+            // the payments sandbox's REST endpoints and pages (api/README.md, "Payments")
             '/sandbox',
           ],
           target: process.env.PORTAL_API_URL || `http://localhost:${PORTS.host}`,

@@ -4,9 +4,9 @@ import { invoices, workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
 import { runInvoices } from './invoice-run.js';
 import type { InvoiceSchedule } from './invoice-schedule.js';
-import { registerDevPaymentTools } from './payments/dev-tools.js';
 import { applyPayment, ledgerBalances, utcDate, ZERO_BALANCE } from './ledger.js';
 import { parseAmount } from './money.js';
+import { registerDevPaymentTools } from './payments/dev-tools.js';
 import { UUID } from './repository.js';
 
 /** The largest payment the portal takes (a top-up's maximum too). */

@@ -58,7 +58,9 @@ export class InvoiceSchedule {
     if (this.stopped) return;
     const { scheduler } = this.options;
     this.daily = scheduler.schedule(InvoiceSchedule.untilNextRun(scheduler.now()), async () => {
-      await this.runDaily().catch((error: unknown) => this.options.log.error({ err: error }, 'billing: invoice run failed'));
+      await this.runDaily().catch((error: unknown) =>
+        this.options.log.error({ err: error }, 'billing: invoice run failed'),
+      );
       this.scheduleDaily();
     });
   }
@@ -88,7 +90,8 @@ export class InvoiceSchedule {
         .select({ contractUid: workspaces.contractUid })
         .from(workspaces)
         .where(inArray(workspaces.id, [...new Set(issued.map((i) => i.workspaceId))]));
-      for (const { contractUid } of rows) this.options.pubsub.publish('workspaceChanged', contractUid, { contractUid });
+      for (const { contractUid } of rows)
+        this.options.pubsub.publish('workspaceChanged', contractUid, { contractUid });
     }
     this.options.log.info({ today, issued: issued.length }, 'billing: invoice run');
     return issued.length;

@@ -216,7 +216,7 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
   // Everything below a seeded workspace is replaced: also what the demo did (an accepted invitation).
   for (const table of [
     invitations,
-      workspaceEmployees,
+    workspaceEmployees,
     authorizedPeople,
     services,
     legacyServices,

@@ -32,7 +32,9 @@ export function readPaymentsConfig(env: Env, problems: string[]): PaymentsConfig
   if (publishableKey && !/^pk_(test|live)_/.test(publishableKey))
     problems.push('STRIPE_PUBLISHABLE_KEY: a publishable key starts with pk_test_ or pk_live_');
   if (secretKey && !/^(sk|rk)_(test|live)_/.test(secretKey))
-    problems.push('STRIPE_SECRET_KEY: a secret key starts with sk_test_, sk_live_ (or rk_ for a restricted key)');
+    problems.push(
+      'STRIPE_SECRET_KEY: a secret key starts with sk_test_, sk_live_ (or rk_ for a restricted key)',
+    );
   if (webhookSecret && !webhookSecret.startsWith('whsec_'))
     problems.push('STRIPE_WEBHOOK_SECRET: a webhook signing secret starts with whsec_');
   return {

@@ -28,13 +28,18 @@ export function registerDevPaymentTools(
   app.post('/_dev/billing/workspaces/:contractUid/pending-payment/expire', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { contractUid } = request.params as { contractUid: string };
-    const [workspace] = await services.db.select().from(workspaces).where(eq(workspaces.contractUid, contractUid));
+    const [workspace] = await services.db
+      .select()
+      .from(workspaces)
+      .where(eq(workspaces.contractUid, contractUid));
     if (!workspace) return reply.code(404).send({ error: 'No such workspace.' });
     // backdate it a day and a minute, then let the expiry do what it does every hour
     await services.db
       .update(paymentAttempts)
       .set({ createdAt: new Date(services.now() - 24 * 60 * 60 * 1000 - 60_000) })
-      .where(and(eq(paymentAttempts.workspaceId, workspace.id), inArray(paymentAttempts.status, [...UNFINISHED])));
+      .where(
+        and(eq(paymentAttempts.workspaceId, workspace.id), inArray(paymentAttempts.status, [...UNFINISHED])),
+      );
     return { expired: await payments.expireStale() };
   });
 

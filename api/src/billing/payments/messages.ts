@@ -31,6 +31,7 @@ export const PAYMENT_MESSAGES = {
   cancelProcessing: 'This payment is being processed and cannot be canceled.',
   setupNotSucceeded: 'The card was not saved: its confirmation has not succeeded.',
   setupUnknown: 'This card setup does not exist.',
-  lastMethod: 'This is your only payment method and an amount is due. Add another payment method before removing it.',
+  lastMethod:
+    'This is your only payment method and an amount is due. Add another payment method before removing it.',
   paypalUnavailable: 'Connecting PayPal is not available here yet. Add a card instead.',
 } as const;

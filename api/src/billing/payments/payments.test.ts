@@ -1,14 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { ManualScheduler } from '../../compute/scheduler.js';
 import type { Database } from '../../db/client.js';
 import { DEMO_CONTRACTS, OTHER_CONTRACT_UID } from '../../db/demo.js';
-import { type DemoSeed, seedDemo } from '../../db/seed.js';
 import { invoices, workspaces } from '../../db/schema.js';
+import { type DemoSeed, seedDemo } from '../../db/seed.js';
+import { tokenContext } from '../../graphql/context.js';
 import { PERMISSION_DENIED } from '../../graphql/errors.js';
-import { errorMessages, gql } from '../../test/graphql.js';
+import { buildSchema } from '../../graphql/schema.js';
+import { errorMessages, gql, WSA_TOKEN } from '../../test/graphql.js';
 import { captureLogs, type LogLine, openTestDatabase, testConfig } from '../../test/helpers.js';
 import { Browser, signedInBrowser } from '../../test/identity.js';
 import { InvoiceSchedule } from '../invoice-schedule.js';
@@ -79,7 +82,10 @@ const balanceOf = async (contractUid: string) =>
   (await gql(demo, BALANCE, { c: contractUid })).body.data.fundBalance as Json;
 
 const card = (number: string, extra: Record<string, unknown> = {}) => ({
-  payment_method_data: { type: 'card', card: { number, exp_month: 12, exp_year: 2030, cvc: '123', ...extra } },
+  payment_method_data: {
+    type: 'card',
+    card: { number, exp_month: 12, exp_year: 2030, cvc: '123', ...extra },
+  },
 });
 const confirm = async (payment: Json, body: Record<string, unknown>, kind = 'payment_intents') => {
   const id = payment.intentId ?? payment.setupIntentId;
@@ -120,9 +126,15 @@ describe('Make a Payment', () => {
       amount: '42.50',
       currency: 'EUR',
       intentId: DEMO_PENDING_INTENT,
-      nextAction: { type: 'REDIRECT_TO_URL', url: expect.stringContaining(`/sandbox/stripe/3ds/${DEMO_PENDING_INTENT}`) },
+      nextAction: {
+        type: 'REDIRECT_TO_URL',
+        url: expect.stringContaining(`/sandbox/stripe/3ds/${DEMO_PENDING_INTENT}`),
+      },
     });
-    expect((await balanceOf(c)).pendingPayment).toMatchObject({ uid: pending.uid, status: 'REQUIRES_ACTION' });
+    expect((await balanceOf(c)).pendingPayment).toMatchObject({
+      uid: pending.uid,
+      status: 'REQUIRES_ACTION',
+    });
 
     // a listener, as every open tab's subscription is (the repeater starts listening at its first next())
     const heard: string[] = [];
@@ -139,7 +151,8 @@ describe('Make a Payment', () => {
       }
     })();
     const invoice103 = await invoiceId('INV-2026-000103');
-    const payment = await started(c, { invoiceUids: [invoice103], newCard: true });
+    const once = { invoiceUids: [invoice103], newCard: true, idempotencyKey: 'pay-invoice-103-once' };
+    const payment = await started(c, once);
     target = payment.uid;
     expect(payment).toMatchObject({
       status: 'REQUIRES_PAYMENT_METHOD',
@@ -164,7 +177,13 @@ describe('Make a Payment', () => {
     const confirmed = await confirm(payment, card('4242 4242 4242 4242'));
     expect(confirmed).toMatchObject({
       status: 200,
-      body: { id: payment.intentId, object: 'payment_intent', status: 'succeeded', amount: 4250, currency: 'eur' },
+      body: {
+        id: payment.intentId,
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: 4250,
+        currency: 'eur',
+      },
     });
     const after = await paymentOf(c, payment.uid);
     expect(after).toMatchObject({ status: 'SUCCEEDED', lastError: null, finishedAt: expect.any(String) });
@@ -185,6 +204,8 @@ describe('Make a Payment', () => {
       .from(ledgerPayments)
       .where(eq(ledgerPayments.idempotencyKey, payment.intentId));
     expect(ledgerRow).toMatchObject({ amount: '42.50', currency: 'EUR', method: 'Card ending 4242' });
+    // a retry of the click after it succeeded answers the same payment (not "already paid")
+    expect(await started(c, once)).toMatchObject({ uid: payment.uid, status: 'SUCCEEDED' });
     // every open tab hears it
     await reached;
     expect(heard).toContain(pending.uid);
@@ -197,7 +218,8 @@ describe('Make a Payment', () => {
       ['payment_intent.succeeded', true],
     ]);
     const succeeded = list.events[1];
-    for (let i = 0; i < 2; i++) expect((await webhook(succeeded.payload, succeeded.signature)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await webhook(succeeded.payload, succeeded.signature)).statusCode).toBe(200);
     expect(await settledCount(payment.intentId)).toBe(1);
     expect(await balanceOf(c)).toMatchObject({ amount: '0.00' });
   });
@@ -210,7 +232,15 @@ describe('Make a Payment', () => {
       object: 'event',
       type: 'payment_intent.succeeded',
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: payment.intentId, object: 'payment_intent', status: 'succeeded', amount: 1100, currency: 'eur' } },
+      data: {
+        object: {
+          id: payment.intentId,
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount: 1100,
+          currency: 'eur',
+        },
+      },
     });
     const now = Math.floor(Date.now() / 1000);
     for (const signature of [
@@ -223,7 +253,9 @@ describe('Make a Payment', () => {
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toEqual({ error: 'Webhook signature verification failed.' });
     }
-    expect(logs.filter((l) => l.msg === 'payments: webhook refused (bad signature)').length).toBeGreaterThanOrEqual(4);
+    expect(
+      logs.filter((l) => l.msg === 'payments: webhook refused (bad signature)').length,
+    ).toBeGreaterThanOrEqual(4);
     expect(await settledCount(payment.intentId)).toBe(0);
     expect((await paymentOf(c, payment.uid)).status).toBe('REQUIRES_PAYMENT_METHOD');
     // and the right signature is accepted (the handler is the same)
@@ -270,9 +302,15 @@ describe('Make a Payment', () => {
     expect(await balanceOf(c)).toMatchObject({ amount: (Number(before) + 20).toFixed(2) });
     // a finished intent cannot be confirmed again
     const again = await confirm(payment, card('4242424242424242'));
-    expect(again).toMatchObject({ status: 400, body: { error: { code: 'payment_intent_unexpected_state' } } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { error: { code: 'payment_intent_unexpected_state' } },
+    });
     // a wrong client secret is refused
-    const wrong = await confirm({ ...payment, clientSecret: `${payment.intentId}_secret_nope` }, card('4242424242424242'));
+    const wrong = await confirm(
+      { ...payment, clientSecret: `${payment.intentId}_secret_nope` },
+      card('4242424242424242'),
+    );
     expect(wrong).toMatchObject({ status: 401, body: { error: { code: 'client_secret_invalid' } } });
   });
 
@@ -283,7 +321,10 @@ describe('Make a Payment', () => {
     const challenged = await confirm(payment, card('4000 0027 6000 3184'));
     expect(challenged.body).toMatchObject({
       status: 'requires_action',
-      next_action: { type: 'redirect_to_url', redirect_to_url: { url: expect.stringContaining('/sandbox/stripe/3ds/') } },
+      next_action: {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: expect.stringContaining('/sandbox/stripe/3ds/') },
+      },
     });
     const url = challenged.body.next_action.redirect_to_url.url as string;
     expect(await paymentOf(c, payment.uid)).toMatchObject({
@@ -294,7 +335,8 @@ describe('Make a Payment', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Complete authentication');
     expect(page.body).toContain('Fail authentication');
-    expect(page.body).toContain('30.00 USD');
+    expect(page.body).toContain('$30.00');
+    expect(page.body).toContain('PORTAL CLOUD TOP-UP');
 
     const failed = await form(url.split('?')[0]!, { client_secret: payment.clientSecret, outcome: 'fail' });
     expect(failed.statusCode).toBe(303);
@@ -312,7 +354,10 @@ describe('Make a Payment', () => {
     });
 
     await confirm(payment, card('4000 0027 6000 3184'));
-    const approved = await form(url.split('?')[0]!, { client_secret: payment.clientSecret, outcome: 'approve' });
+    const approved = await form(url.split('?')[0]!, {
+      client_secret: payment.clientSecret,
+      outcome: 'approve',
+    });
     expect(approved.statusCode).toBe(303);
     expect(approved.headers.location).toContain('redirect_status=succeeded');
     expect((await paymentOf(c, payment.uid)).status).toBe('SUCCEEDED');
@@ -341,10 +386,16 @@ describe('Make a Payment', () => {
     });
     const CANCEL = `mutation ($c: String!, $uid: ID!) { cancelPayment(contractUid: $c, uid: $uid) { ${PAYMENT} } }`;
     const canceled = await gql(demo, CANCEL, { c, uid: payment.uid });
-    expect(canceled.body.data.cancelPayment).toMatchObject({ status: 'CANCELED', finishedAt: expect.any(String) });
+    expect(canceled.body.data.cancelPayment).toMatchObject({
+      status: 'CANCELED',
+      finishedAt: expect.any(String),
+    });
     expect((await gql(demo, PENDING, { c })).body.data.pendingPayment).toBeNull();
     const twice = await gql(demo, CANCEL, { c, uid: payment.uid });
-    expect(errorOf(twice)).toMatchObject({ message: M.cancelFinished, extensions: { code: 'PAYMENT_REFUSED' } });
+    expect(errorOf(twice)).toMatchObject({
+      message: M.cancelFinished,
+      extensions: { code: 'PAYMENT_REFUSED' },
+    });
     expect(await balanceOf(c)).toMatchObject({ amount: '1230.00' });
   });
 
@@ -371,7 +422,10 @@ describe('Make a Payment', () => {
     expect(first).toMatchObject({
       status: 'REQUIRES_ACTION',
       methodType: 'PAYPAL',
-      nextAction: { type: 'PAYPAL_APPROVAL', url: expect.stringContaining(`/sandbox/paypal/checkout/${first.intentId}`) },
+      nextAction: {
+        type: 'PAYPAL_APPROVAL',
+        url: expect.stringContaining(`/sandbox/paypal/checkout/${first.intentId}`),
+      },
     });
     const page = await app.inject({ method: 'GET', url: first.nextAction.url });
     expect(page.body).toContain('Pay with PayPal');
@@ -383,7 +437,10 @@ describe('Make a Payment', () => {
     expect(canceled.headers.location).toContain('redirect_status=failed');
     expect(await paymentOf(c, first.uid)).toMatchObject({
       status: 'REQUIRES_PAYMENT_METHOD',
-      lastError: { code: 'paypal_canceled', message: 'You canceled the payment at PayPal. Nothing was charged.' },
+      lastError: {
+        code: 'paypal_canceled',
+        message: 'You canceled the payment at PayPal. Nothing was charged.',
+      },
     });
     const before = (await balanceOf(c)).amount;
     const second = await started(c, { topUpAmount: '25.00', paypal: true });
@@ -406,7 +463,8 @@ describe('Make a Payment', () => {
     const c = DEMO_CONTRACTS.cabinet;
     const [cabinet] = await database.db.select().from(workspaces).where(eq(workspaces.contractUid, c));
     const count = async () =>
-      (await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.workspaceId, cabinet!.id))).length;
+      (await database.db.select().from(paymentAttempts).where(eq(paymentAttempts.workspaceId, cabinet!.id)))
+        .length;
     const before = await count();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ topUpAmount: '12.345', newCard: true }, M.topUpDecimals, 'topUpAmount'],
@@ -424,9 +482,17 @@ describe('Make a Payment', () => {
       [{ topUpAmount: '10.00', paypal: true, saveCard: true }, M.saveCard, 'saveCard'],
       [{ allDue: true, newCard: true }, M.nothingDue, 'allDue'],
       [{ invoiceUids: [], newCard: true }, M.noInvoices, 'invoiceUids'],
-      [{ invoiceUids: [await invoiceId('INV-2026-000201')], newCard: true }, M.invoicePaid('INV-2026-000201'), 'invoiceUids'],
+      [
+        { invoiceUids: [await invoiceId('INV-2026-000201')], newCard: true },
+        M.invoicePaid('INV-2026-000201'),
+        'invoiceUids',
+      ],
       [{ topUpAmount: '10.00', newCard: true, idempotencyKey: 'short' }, M.idempotencyKey, 'idempotencyKey'],
-      [{ topUpAmount: '10.00', newCard: true, returnUrl: 'https://evil.example/x' }, M.returnUrl, 'returnUrl'],
+      [
+        { topUpAmount: '10.00', newCard: true, returnUrl: 'https://evil.example/x' },
+        M.returnUrl,
+        'returnUrl',
+      ],
       [{ topUpAmount: '10.00', newCard: true, returnUrl: '//evil.example/x' }, M.returnUrl, 'returnUrl'],
       [{ topUpAmount: '10.00', newCard: true, returnUrl: 'javascript:alert(1)' }, M.returnUrl, 'returnUrl'],
     ];
@@ -460,7 +526,10 @@ describe('Make a Payment', () => {
     const different = await gql(demo, START, {
       input: { contractUid: c, topUpAmount: '60.00', newCard: true, idempotencyKey, returnUrl: RETURN },
     });
-    expect(errorOf(different)).toMatchObject({ message: M.idempotencyReused, extensions: { field: 'idempotencyKey' } });
+    expect(errorOf(different)).toMatchObject({
+      message: M.idempotencyReused,
+      extensions: { field: 'idempotencyKey' },
+    });
   });
 
   it('money moves only with the webhook: held deliveries leave the ledger alone and refuse a new payment', async () => {
@@ -476,13 +545,46 @@ describe('Make a Payment', () => {
       expect((await balanceOf(c)).amount).toBe(before);
       // the provider has it: a new payment cannot replace it
       const refused = await start(c, { topUpAmount: '13.00', newCard: true });
-      expect(errorOf(refused)).toMatchObject({ message: M.processing, extensions: { code: 'PAYMENT_REFUSED' } });
+      expect(errorOf(refused)).toMatchObject({
+        message: M.processing,
+        extensions: { code: 'PAYMENT_REFUSED' },
+      });
       expect((await hold(false)).json()).toEqual({ hold: false, delivered: 2 });
       expect((await paymentOf(c, payment.uid)).status).toBe('SUCCEEDED');
       expect((await balanceOf(c)).amount).toBe((Number(before) + 12).toFixed(2));
     } finally {
       await hold(false);
     }
+  });
+
+  it('paymentChanged tells every tab how a payment moves; another customer’s workspace is refused', async () => {
+    const c = DEMO_CONTRACTS.webshop;
+    const claims = await app.graphql.wsaTokens.verify((await gql(demo, WSA_TOKEN)).body.data.getWSAToken);
+    const open = (contractUid: string) =>
+      subscribe({
+        schema: buildSchema(),
+        document: parse(
+          'subscription ($c: String!) { paymentChanged(contractUid: $c) { uid status amount } }',
+        ),
+        variableValues: { c: contractUid },
+        contextValue: tokenContext(app.graphql, claims, '127.0.0.1'),
+      });
+    const refused = (await open(OTHER_CONTRACT_UID)) as Json;
+    expect(refused.errors.map((e: Json) => e.message)).toEqual([PERMISSION_DENIED]);
+
+    const events = (await open(c)) as AsyncGenerator<Json>;
+    const first = events.next();
+    const mastercard = ((await gql(demo, METHODS, { c })).body.data.paymentMethods as Json[])[0];
+    const payment = await started(c, { topUpAmount: '19.99', paymentMethodUid: mastercard.uid });
+    expect((await first).value.data.paymentChanged).toMatchObject({ uid: payment.uid, amount: '19.99' });
+    await confirm(payment, { payment_method: mastercard.methodId });
+    const statuses: string[] = [];
+    for (let i = 0; i < 10 && !statuses.includes('SUCCEEDED'); i++) {
+      const next = await events.next();
+      statuses.push(next.value.data.paymentChanged.status);
+    }
+    expect(statuses.at(-1)).toBe('SUCCEEDED');
+    await events.return(undefined);
   });
 
   it('answers the limits; refuses another customer, an authorized person without a role and no session', async () => {
@@ -506,9 +608,13 @@ describe('Make a Payment', () => {
     ]);
     expect(
       errorMessages(
-        await gql(demo, `mutation ($c: String!) { startPaymentMethodSetup(contractUid: $c) { clientSecret } }`, {
-          c: DEMO_CONTRACTS.partner,
-        }),
+        await gql(
+          demo,
+          `mutation ($c: String!) { startPaymentMethodSetup(contractUid: $c) { clientSecret } }`,
+          {
+            c: DEMO_CONTRACTS.partner,
+          },
+        ),
       ),
     ).toEqual([PERMISSION_DENIED]);
     // another customer's workspace, for every field
@@ -528,22 +634,26 @@ describe('Make a Payment', () => {
       .from(paymentAttempts)
       .where(eq(paymentAttempts.workspaceId, await wsId(DEMO_CONTRACTS.webshop)))
       .limit(1);
-    expect(errorMessages(await gql(demo, GET, { c: DEMO_CONTRACTS.cabinet, uid: webshopPayment!.id }))).toEqual([
-      PERMISSION_DENIED,
-    ]);
+    expect(
+      errorMessages(await gql(demo, GET, { c: DEMO_CONTRACTS.cabinet, uid: webshopPayment!.id })),
+    ).toEqual([PERMISSION_DENIED]);
     const anonymous = new Browser(app);
-    expect(errorMessages(await gql(anonymous, PENDING, { c: DEMO_CONTRACTS.cabinet }))).toEqual([PERMISSION_DENIED]);
-    expect(errorMessages(await start(DEMO_CONTRACTS.cabinet, { allDue: true, newCard: true }, anonymous))).toEqual([
+    expect(errorMessages(await gql(anonymous, PENDING, { c: DEMO_CONTRACTS.cabinet }))).toEqual([
       PERMISSION_DENIED,
     ]);
+    expect(
+      errorMessages(await start(DEMO_CONTRACTS.cabinet, { allDue: true, newCard: true }, anonymous)),
+    ).toEqual([PERMISSION_DENIED]);
   });
 
   it('a payment unfinished for a day is canceled as abandoned (the dev tool does it for one workspace)', async () => {
     const c = DEMO_CONTRACTS.cabinet;
     const payment = await started(c, { topUpAmount: '8.00', newCard: true });
-    expect((await app.inject({ method: 'POST', url: '/_dev/billing/payments/expire-stale' })).json()).toEqual({
-      expired: 0,
-    });
+    expect((await app.inject({ method: 'POST', url: '/_dev/billing/payments/expire-stale' })).json()).toEqual(
+      {
+        expired: 0,
+      },
+    );
     const expired = await app.inject({
       method: 'POST',
       url: `/_dev/billing/workspaces/${c}/pending-payment/expire`,
@@ -559,8 +669,12 @@ describe('Make a Payment', () => {
 });
 
 const wsId = async (contractUid: string) =>
-  (await database.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.contractUid, contractUid)))[0]!
-    .id;
+  (
+    await database.db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.contractUid, contractUid))
+  )[0]!.id;
 
 describe('payment methods', () => {
   const SETUP = `mutation ($c: String!) { startPaymentMethodSetup(contractUid: $c) { setupIntentId clientSecret provider } }`;
@@ -573,7 +687,11 @@ describe('payment methods', () => {
     const setup = (await gql(demo, SETUP, { c })).body.data.startPaymentMethodSetup;
     expect(setup).toMatchObject({ provider: 'SANDBOX', setupIntentId: expect.stringMatching(/^seti_/) });
     const confirmed = await confirm(setup, card(number), 'setup_intents');
-    expect(confirmed.body).toMatchObject({ object: 'setup_intent', status: 'succeeded', payment_method: expect.any(String) });
+    expect(confirmed.body).toMatchObject({
+      object: 'setup_intent',
+      status: 'succeeded',
+      payment_method: expect.any(String),
+    });
     const done = await gql(demo, COMPLETE, { c, s: setup.setupIntentId, d: makeDefault ?? null });
     expect(done.body.errors).toBeUndefined();
     return { setup, method: done.body.data.completePaymentMethodSetup as Json };
@@ -623,9 +741,9 @@ describe('payment methods', () => {
     // another workspace's method
     const cabinetVisa = (await gql(demo, METHODS, { c: DEMO_CONTRACTS.cabinet })).body.data.paymentMethods[0];
     expect(errorMessages(await gql(demo, DEFAULT, { c, uid: cabinetVisa.uid }))).toEqual([PERMISSION_DENIED]);
-    expect(errorMessages(await start(c, { topUpAmount: '10.00', paymentMethodUid: cabinetVisa.uid }))).toEqual([
-      PERMISSION_DENIED,
-    ]);
+    expect(
+      errorMessages(await start(c, { topUpAmount: '10.00', paymentMethodUid: cabinetVisa.uid })),
+    ).toEqual([PERMISSION_DENIED]);
     // the last one while an amount is due: refused with the reason
     await app.inject({ method: 'POST', url: `/_dev/workspaces/${c}/balance`, payload: { amount: '-10.00' } });
     expect(errorOf(await gql(demo, REMOVE, { c, uid: visa.uid }))).toMatchObject({
@@ -654,9 +772,9 @@ describe('payment methods', () => {
       extensions: { field: 'setupIntentId' },
     });
     await confirm(setup, card('4242424242424242'), 'setup_intents');
-    expect(errorMessages(await gql(demo, COMPLETE, { c: DEMO_CONTRACTS.cabinet, s: setup.setupIntentId }))).toEqual([
-      PERMISSION_DENIED,
-    ]);
+    expect(
+      errorMessages(await gql(demo, COMPLETE, { c: DEMO_CONTRACTS.cabinet, s: setup.setupIntentId })),
+    ).toEqual([PERMISSION_DENIED]);
   });
 
   it('connects PayPal through the sandbox approval page, or comes back canceled', async () => {
@@ -673,7 +791,8 @@ describe('payment methods', () => {
     expect(cancel.headers.location).toBe(`${back}?paypal=canceled`);
     expect((await gql(demo, METHODS, { c })).body.data.paymentMethods).toHaveLength(before);
 
-    const approvalUrl = (await gql(demo, CONNECT, { c, r: back })).body.data.connectPayPal.approvalUrl as string;
+    const approvalUrl = (await gql(demo, CONNECT, { c, r: back })).body.data.connectPayPal
+      .approvalUrl as string;
     expect(approvalUrl).toMatch(/^\/sandbox\/paypal\/connect\/PPC-/);
     const page = await app.inject({ method: 'GET', url: approvalUrl });
     expect(page.body).toContain('demo@example.com');
@@ -705,8 +824,12 @@ describe('the daily schedule', () => {
     });
     const legacy = await wsId(DEMO_CONTRACTS.legacy);
     const invoicesOf = async () =>
-      (await database.db.select().from(invoices).where(and(eq(invoices.workspaceId, legacy), eq(invoices.dateInvoiced, '2026-12-01'))))
-        .length;
+      (
+        await database.db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.workspaceId, legacy), eq(invoices.dateInvoiced, '2026-12-01')))
+      ).length;
     schedule.start();
     try {
       await scheduler.advance(60 * 60 * 1000); // 00:00: not yet
@@ -721,4 +844,3 @@ describe('the daily schedule', () => {
     expect(scheduler.pending).toBe(0);
   });
 });
-

@@ -1,4 +1,5 @@
 import type { GraphQLContext } from '../../graphql/context.js';
+import { permissionDenied } from '../../graphql/errors.js';
 import type {
   MutationResolvers,
   QueryResolvers,
@@ -6,7 +7,6 @@ import type {
   SubscriptionPaymentChangedArgs,
   SubscriptionResolvers,
 } from '../../graphql/generated/resolvers.js';
-import { permissionDenied } from '../../graphql/errors.js';
 import { requireBillingWorkspace } from '../access.js';
 import { ledgerBalances, utcDate, ZERO_BALANCE } from '../ledger.js';
 import { fromCents } from '../money.js';
@@ -60,7 +60,11 @@ export const paymentMutations = {
   startPaymentMethodSetup: async (_parent, { contractUid }, ctx) => {
     const workspace = await requireBillingWorkspace(ctx, contractUid, 'pay');
     const intent = await ctx.payments.startSetup(workspace);
-    return { setupIntentId: intent.id, clientSecret: intent.clientSecret, provider: ctx.payments.driver.kind };
+    return {
+      setupIntentId: intent.id,
+      clientSecret: intent.clientSecret,
+      provider: ctx.payments.driver.kind,
+    };
   },
   completePaymentMethodSetup: async (_parent, { contractUid, setupIntentId, makeDefault }, ctx) => {
     const workspace = await requireBillingWorkspace(ctx, contractUid, 'pay');

@@ -43,7 +43,9 @@ export class SandboxError extends Error {
     super(message);
   }
   toJson() {
-    return { error: { type: 'invalid_request_error', code: this.code, message: this.message, param: this.param } };
+    return {
+      error: { type: 'invalid_request_error', code: this.code, message: this.message, param: this.param },
+    };
   }
 }
 
@@ -60,7 +62,9 @@ const toStored = (intent: Stored) => ({
   ...(intent.object === 'payment_intent' ? { amount: intent.amount.toString() } : {}),
 });
 const fromStored = (state: Record<string, unknown>): Stored =>
-  (state.object === 'payment_intent' ? { ...state, amount: BigInt(state.amount as string) } : state) as unknown as Stored;
+  (state.object === 'payment_intent'
+    ? { ...state, amount: BigInt(state.amount as string) }
+    : state) as unknown as Stored;
 
 export interface SandboxOptions {
   db: Db;
@@ -118,7 +122,12 @@ export class SandboxDriver implements PaymentsDriver {
     };
     if (input.method === 'paypal') {
       // PayPal asks for approval at once: the approval page is the next action.
-      intent = { ...intent, paymentMethod: id('pm'), status: 'requires_action', nextAction: { type: 'use_stripe_sdk' } };
+      intent = {
+        ...intent,
+        paymentMethod: id('pm'),
+        status: 'requires_action',
+        nextAction: { type: 'use_stripe_sdk' },
+      };
     } else if (input.paymentMethod) {
       intent = { ...intent, paymentMethod: input.paymentMethod };
     }
@@ -155,7 +164,12 @@ export class SandboxDriver implements PaymentsDriver {
     if (existing) return this.view(existing);
     const now = this.options.now();
     const intent: Stored = {
-      ...newSetupIntent({ id: id('seti'), secret: randomBytes(12).toString('hex'), metadata: input.metadata, now }),
+      ...newSetupIntent({
+        id: id('seti'),
+        secret: randomBytes(12).toString('hex'),
+        metadata: input.metadata,
+        now,
+      }),
       idempotencyKey: input.idempotencyKey,
       customer: input.customer,
       methodKind: 'card',
@@ -176,17 +190,28 @@ export class SandboxDriver implements PaymentsDriver {
   }
 
   async retrievePaymentMethod(pmId: string): Promise<PaymentMethodView> {
-    const [row] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, pmId));
+    const [row] = await this.db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.id, pmId));
     if (!row) throw new SandboxError(404, 'resource_missing', `No such PaymentMethod: '${pmId}'`);
     return { id: row.id, type: row.type, card: row.card, paypal: row.paypal };
   }
 
   async detachPaymentMethod(pmId: string): Promise<void> {
-    await this.db.update(sandboxPaymentMethods).set({ customer: null }).where(eq(sandboxPaymentMethods.id, pmId));
+    await this.db
+      .update(sandboxPaymentMethods)
+      .set({ customer: null })
+      .where(eq(sandboxPaymentMethods.id, pmId));
   }
 
   verifyWebhook(rawBody: string, header: string | undefined): WebhookEvent {
-    const problem = verifySignature(rawBody, header, this.options.webhookSecret, Math.floor(this.options.now() / 1000));
+    const problem = verifySignature(
+      rawBody,
+      header,
+      this.options.webhookSecret,
+      Math.floor(this.options.now() / 1000),
+    );
     if (problem) throw new WebhookSignatureError(problem);
     const json = JSON.parse(rawBody);
     return { id: json.id, type: json.type, created: json.created, object: fromStripeJson(json.data?.object) };
@@ -197,7 +222,12 @@ export class SandboxDriver implements PaymentsDriver {
   /** The intent, if `clientSecret` is its own (the browser's credential). */
   async withSecret(intentId: string, clientSecret: unknown): Promise<Stored> {
     if (typeof clientSecret !== 'string' || clientSecret === '')
-      throw new SandboxError(400, 'parameter_missing', 'Missing required param: client_secret.', 'client_secret');
+      throw new SandboxError(
+        400,
+        'parameter_missing',
+        'Missing required param: client_secret.',
+        'client_secret',
+      );
     const intent = await this.load(intentId);
     if (intent.clientSecret !== clientSecret)
       throw new SandboxError(
@@ -228,7 +258,10 @@ export class SandboxDriver implements PaymentsDriver {
           'Missing required param: payment_method_data or payment_method.',
           'payment_method_data',
         );
-      const [pm] = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, pmId));
+      const [pm] = await this.db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, pmId));
       if (!pm?.card || pm.customer !== intent.customer)
         throw new SandboxError(400, 'resource_missing', `No such PaymentMethod: '${pmId}'`, 'payment_method');
       action = {
@@ -273,7 +306,9 @@ export class SandboxDriver implements PaymentsDriver {
         : intent.methodKind === 'paypal'
           ? {
               type: 'paypal_approval',
-              paypal_approval: { url: `${base}/sandbox/paypal/checkout/${intent.id}?client_secret=${secret}` },
+              paypal_approval: {
+                url: `${base}/sandbox/paypal/checkout/${intent.id}?client_secret=${secret}`,
+              },
             }
           : {
               type: 'redirect_to_url',
@@ -301,7 +336,8 @@ export class SandboxDriver implements PaymentsDriver {
       created: Math.floor(intent.createdAt / 1000),
       livemode: false,
     };
-    if (intent.object === 'setup_intent') return { ...common, customer: intent.customer, last_setup_error: error };
+    if (intent.object === 'setup_intent')
+      return { ...common, customer: intent.customer, last_setup_error: error };
     return {
       ...common,
       amount: Number(intent.amount),
@@ -322,11 +358,17 @@ export class SandboxDriver implements PaymentsDriver {
     const rows = await this.db
       .select()
       .from(sandboxEvents)
-      .where(and(isNull(sandboxEvents.deliveredAt), intentId ? eq(sandboxEvents.intentId, intentId) : undefined))
+      .where(
+        and(isNull(sandboxEvents.deliveredAt), intentId ? eq(sandboxEvents.intentId, intentId) : undefined),
+      )
       .orderBy(asc(sandboxEvents.createdAt), asc(sandboxEvents.id));
     let delivered = 0;
     for (const row of rows) {
-      const signature = signPayload(row.payload, this.options.webhookSecret, Math.floor(this.options.now() / 1000));
+      const signature = signPayload(
+        row.payload,
+        this.options.webhookSecret,
+        Math.floor(this.options.now() / 1000),
+      );
       try {
         await this.deliverTo(row.payload, signature);
       } catch {
@@ -402,7 +444,10 @@ export class SandboxDriver implements PaymentsDriver {
         const step = transition<Intent>(current, action, now);
         next = { ...current, ...step.intent } as Stored;
         if (current.methodKind === 'paypal' && action.type === 'authenticate' && action.outcome === 'fail')
-          next = { ...next, lastError: { type: 'card_error', code: 'paypal_canceled', message: PAYPAL_CANCELED } };
+          next = {
+            ...next,
+            lastError: { type: 'card_error', code: 'paypal_canceled', message: PAYPAL_CANCELED },
+          };
         for (const type of step.events) events.push({ type, state: next });
         if (next.status === 'processing') {
           const settled = transition<Intent>(next, { type: 'settle' }, now);
@@ -410,7 +455,8 @@ export class SandboxDriver implements PaymentsDriver {
           for (const type of settled.events) events.push({ type, state: next });
         }
       } catch (error) {
-        if (error instanceof IntentStateError) throw new SandboxError(400, error.code, error.message, 'intent');
+        if (error instanceof IntentStateError)
+          throw new SandboxError(400, error.code, error.message, 'intent');
         throw error;
       }
       // A new card that passed the form's checks becomes a payment method of the customer when it is
@@ -476,5 +522,5 @@ export class SandboxDriver implements PaymentsDriver {
   }
 }
 
-export { SIGNATURE_HEADER };
 export type { PaymentIntent };
+export { SIGNATURE_HEADER };

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, or, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { paymentMethods, type User, workspaces } from '../../db/schema.js';
@@ -11,12 +11,7 @@ import { applyPayment, ledgerBalances, utcDate, ZERO_BALANCE } from '../ledger.j
 import { fromCents, parseAmount, toCents } from '../money.js';
 import { workspaceInvoice } from '../repository.js';
 import type { IntentView, PaymentIntentView, PaymentsDriver, WebhookEvent } from './driver.js';
-import {
-  MAX_TOP_UP_CENTS,
-  MIN_TOP_UP_CENTS,
-  PAYMENT_EXPIRY_MS,
-  PAYMENT_MESSAGES as M,
-} from './messages.js';
+import { PAYMENT_MESSAGES as M, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, PAYMENT_EXPIRY_MS } from './messages.js';
 import type { SandboxDriver } from './sandbox.js';
 import {
   type PaymentAttemptRow,
@@ -34,7 +29,8 @@ const refused = (message: string, field?: string) => userError(message, 'PAYMENT
 /** A path of the portal ('/…', not '//…') or a URL of its origin; null when it is neither. */
 export function checkReturnUrl(raw: string, publicUrl: string): string | null {
   const url = raw.trim();
-  if (url.length === 0 || url.length > 2000 || /[\s\\\u0000-\u001f]/.test(url)) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is what it refuses
+  if (url.length === 0 || url.length > 2000 || /[\s\\\u0000-\u001f\u007f]/.test(url)) return null;
   if (url.startsWith('/')) return url.startsWith('//') ? null : url;
   if (!URL.canParse(url)) return null;
   const parsed = new URL(url);
@@ -68,6 +64,21 @@ export interface StartPaymentArgs {
   saveCard?: boolean | null;
   idempotencyKey: string;
   returnUrl: string;
+}
+
+/** Whether a start asks for what an earlier one with its key did (what, how; not amounts owed since). */
+function sameRequest(row: PaymentAttemptRow, args: StartPaymentArgs): boolean {
+  const purpose = args.topUpAmount != null ? 'TOP_UP' : args.allDue ? 'ALL_DUE' : 'INVOICES';
+  if (row.purpose !== purpose) return false;
+  if (purpose === 'TOP_UP' && toCents(args.topUpAmount!.trim()) !== toCents(row.amount)) return false;
+  if (
+    purpose === 'INVOICES' &&
+    [...new Set(args.invoiceUids ?? [])].sort().join() !== [...row.invoiceIds].sort().join()
+  )
+    return false;
+  if (args.paymentMethodUid != null) return row.paymentMethodId === args.paymentMethodUid;
+  if (row.paymentMethodId !== null) return false;
+  return row.methodType === (args.paypal ? 'PAYPAL' : 'CARD') && row.saveCard === (args.saveCard === true);
 }
 
 export interface PaymentsServiceOptions {
@@ -149,7 +160,10 @@ export class PaymentsService {
     if (!workspace) return;
     if (status === 'SUCCEEDED') {
       if (pi.currency !== workspace.currency) {
-        this.log.error({ intent: pi.id, currency: pi.currency }, 'payments: a payment in another currency not applied');
+        this.log.error(
+          { intent: pi.id, currency: pi.currency },
+          'payments: a payment in another currency not applied',
+        );
         return;
       }
       const result = await applyPayment(this.db, {
@@ -181,7 +195,11 @@ export class PaymentsService {
         nextAction: status === 'REQUIRES_ACTION' ? this.nextActionOf(pi, attempt) : null,
         lastError:
           status === 'REQUIRES_PAYMENT_METHOD' && pi.lastError
-            ? { code: pi.lastError.code, declineCode: pi.lastError.declineCode, message: pi.lastError.message }
+            ? {
+                code: pi.lastError.code,
+                declineCode: pi.lastError.declineCode,
+                message: pi.lastError.message,
+              }
             : status === 'CANCELED'
               ? attempt.lastError
               : null,
@@ -203,7 +221,10 @@ export class PaymentsService {
   private async methodLabel(attempt: PaymentAttemptRow, pmId: string | null): Promise<string> {
     if (attempt.methodType === 'PAYPAL') return 'PayPal';
     if (attempt.paymentMethodId) {
-      const [row] = await this.db.select().from(paymentMethods).where(eq(paymentMethods.id, attempt.paymentMethodId));
+      const [row] = await this.db
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.id, attempt.paymentMethodId));
       if (row?.cardLast4) return `Card ending ${row.cardLast4}`;
     }
     if (pmId) {
@@ -215,7 +236,11 @@ export class PaymentsService {
 
   // --- payments --------------------------------------------------------------------------------
 
-  async startPayment(workspace: WorkspaceRow, user: User, args: StartPaymentArgs): Promise<PaymentAttemptRow> {
+  async startPayment(
+    workspace: WorkspaceRow,
+    user: User,
+    args: StartPaymentArgs,
+  ): Promise<PaymentAttemptRow> {
     const key = args.idempotencyKey.trim();
     if (!/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw invalid(M.idempotencyKey, 'idempotencyKey');
     const returnUrl = checkReturnUrl(args.returnUrl, this.options.publicUrl);
@@ -226,6 +251,14 @@ export class PaymentsService {
     const hows = [args.paymentMethodUid != null, args.newCard === true, args.paypal === true].filter(Boolean);
     if (hows.length !== 1) throw invalid(M.how, 'paymentMethodUid');
     if (args.saveCard && !args.newCard) throw invalid(M.saveCard, 'saveCard');
+
+    // The same key answers the same payment, before anything else is read: a retry after it
+    // succeeded finds its invoices paid, and must still get the payment, not a refusal.
+    const same = await this.byKey(workspace.id, key);
+    if (same) {
+      if (!sameRequest(same, args)) throw invalid(M.idempotencyReused, 'idempotencyKey');
+      return same;
+    }
 
     const today = utcDate(this.now());
     let purpose: PaymentAttemptRow['purpose'];
@@ -251,7 +284,8 @@ export class PaymentsService {
       description = 'Top-up of the account balance';
       descriptor = 'PORTAL CLOUD TOP-UP';
     } else if (args.allDue) {
-      const balance = (await ledgerBalances(this.db, [workspace.id], today)).get(workspace.id) ?? ZERO_BALANCE;
+      const balance =
+        (await ledgerBalances(this.db, [workspace.id], today)).get(workspace.id) ?? ZERO_BALANCE;
       amountCents = toCents(balance.amountDue)!;
       if (amountCents <= 0n) throw invalid(M.nothingDue, 'allDue');
       purpose = 'ALL_DUE';
@@ -275,34 +309,23 @@ export class PaymentsService {
       const numbers = found.map((invoice) => invoice.number);
       description = `Payment of invoice${numbers.length > 1 ? 's' : ''} ${numbers.join(', ')}`;
       descriptor =
-        numbers.length === 1 ? `PORTAL INV ${numbers[0]!.replace(/\D/g, '').slice(-6)}` : 'PORTAL CLOUD INVOICES';
+        numbers.length === 1
+          ? `PORTAL INV ${numbers[0]!.replace(/\D/g, '').slice(-6)}`
+          : 'PORTAL CLOUD INVOICES';
     }
 
     let method: MethodRow | null = null;
-    if (args.paymentMethodUid != null) method = await this.listedMethod(workspace, args.paymentMethodUid, 'paymentMethodUid');
+    if (args.paymentMethodUid != null)
+      method = await this.listedMethod(workspace, args.paymentMethodUid, 'paymentMethodUid');
     const methodType: 'CARD' | 'PAYPAL' = args.paypal || method?.methodType === 'PAYPAL' ? 'PAYPAL' : 'CARD';
-
-    // the same key answers the same payment
-    const [same] = await this.db
-      .select()
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.workspaceId, workspace.id), eq(paymentAttempts.idempotencyKey, key)));
-    if (same) {
-      const matches =
-        same.purpose === purpose &&
-        toCents(same.amount) === amountCents &&
-        same.methodType === methodType &&
-        (same.paymentMethodId ?? null) === (method?.id ?? null) &&
-        [...same.invoiceIds].sort().join() === [...invoiceIds].sort().join();
-      if (!matches) throw invalid(M.idempotencyReused, 'idempotencyKey');
-      return same;
-    }
 
     // one unfinished payment per workspace: a new one replaces one not confirmed yet
     const [open] = await this.db
       .select()
       .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.workspaceId, workspace.id), inArray(paymentAttempts.status, [...UNFINISHED])));
+      .where(
+        and(eq(paymentAttempts.workspaceId, workspace.id), inArray(paymentAttempts.status, [...UNFINISHED])),
+      );
     if (open?.status === 'PROCESSING') throw refused(M.processing);
     if (open) await this.cancelAttempt(workspace, open, 'requested_by_customer', M.processing);
 
@@ -346,15 +369,28 @@ export class PaymentsService {
       createdByName: name,
       createdAt: new Date(this.now()),
     };
-    row.nextAction = intent.status === 'requires_action' ? this.nextActionOf(intent, row as PaymentAttemptRow) : null;
+    row.nextAction =
+      intent.status === 'requires_action' ? this.nextActionOf(intent, row as PaymentAttemptRow) : null;
     const [inserted] = await this.db.insert(paymentAttempts).values(row).onConflictDoNothing().returning();
     if (!inserted) {
-      // another start of this workspace won the race: ours is dropped at the provider
+      // a concurrent start with the same key won: it holds the same intent (the provider's
+      // idempotency key), answer it
+      const winner = await this.byKey(workspace.id, key);
+      if (winner) return winner;
+      // another payment of the workspace started meanwhile: ours is dropped at the provider
       await this.driver.cancelPaymentIntent(intent.id, 'requested_by_customer').catch(() => undefined);
       throw refused(M.processing);
     }
     this.publish(workspace.contractUid, inserted.id);
     return inserted;
+  }
+
+  private async byKey(workspaceId: string, key: string): Promise<PaymentAttemptRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.workspaceId, workspaceId), eq(paymentAttempts.idempotencyKey, key)));
+    return row ?? null;
   }
 
   async attempt(workspace: WorkspaceRow, uid: string): Promise<PaymentAttemptRow> {
@@ -372,7 +408,9 @@ export class PaymentsService {
     const [row] = await this.db
       .select()
       .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.workspaceId, workspace.id), inArray(paymentAttempts.status, [...UNFINISHED])));
+      .where(
+        and(eq(paymentAttempts.workspaceId, workspace.id), inArray(paymentAttempts.status, [...UNFINISHED])),
+      );
     return row ?? null;
   }
 
@@ -489,8 +527,14 @@ export class PaymentsService {
       .from(paymentCustomers)
       .where(and(eq(paymentCustomers.workspaceId, workspace.id), eq(paymentCustomers.provider, provider)));
     if (row) return row.customerId;
-    const customerId = await this.driver.createCustomer({ contractUid: workspace.contractUid, name: workspace.name });
-    await this.db.insert(paymentCustomers).values({ workspaceId: workspace.id, provider, customerId }).onConflictDoNothing();
+    const customerId = await this.driver.createCustomer({
+      contractUid: workspace.contractUid,
+      name: workspace.name,
+    });
+    await this.db
+      .insert(paymentCustomers)
+      .values({ workspaceId: workspace.id, provider, customerId })
+      .onConflictDoNothing();
     const [stored] = await this.db
       .select()
       .from(paymentCustomers)
@@ -521,12 +565,17 @@ export class PaymentsService {
     });
   }
 
-  async completeSetup(workspace: WorkspaceRow, setupIntentId: string, makeDefault: boolean): Promise<PaymentMethod> {
+  async completeSetup(
+    workspace: WorkspaceRow,
+    setupIntentId: string,
+    makeDefault: boolean,
+  ): Promise<PaymentMethod> {
     if (!/^seti_[A-Za-z0-9]+$/.test(setupIntentId)) throw invalid(M.setupUnknown, 'setupIntentId');
     const intent = await this.driver.retrieveSetupIntent(setupIntentId).catch(() => null);
     if (!intent) throw invalid(M.setupUnknown, 'setupIntentId');
     if (intent.metadata.contractUid !== workspace.contractUid) throw permissionDenied();
-    if (intent.status !== 'succeeded' || !intent.paymentMethod) throw invalid(M.setupNotSucceeded, 'setupIntentId');
+    if (intent.status !== 'succeeded' || !intent.paymentMethod)
+      throw invalid(M.setupNotSucceeded, 'setupIntentId');
     const id = await this.saveMethod(workspace, intent.paymentMethod, makeDefault);
     this.publish(workspace.contractUid);
     return (await this.listMethods(workspace)).find((m) => m.uid === id)!;
@@ -578,9 +627,15 @@ export class PaymentsService {
       await this.db
         .insert(paymentMethodDefaults)
         .values({ workspaceId, paymentMethodId: methodId })
-        .onConflictDoUpdate({ target: paymentMethodDefaults.workspaceId, set: { paymentMethodId: methodId } });
+        .onConflictDoUpdate({
+          target: paymentMethodDefaults.workspaceId,
+          set: { paymentMethodId: methodId },
+        });
     } else {
-      await this.db.insert(paymentMethodDefaults).values({ workspaceId, paymentMethodId: methodId }).onConflictDoNothing();
+      await this.db
+        .insert(paymentMethodDefaults)
+        .values({ workspaceId, paymentMethodId: methodId })
+        .onConflictDoNothing();
     }
   }
 
@@ -596,7 +651,8 @@ export class PaymentsService {
     const listed = await this.listMethods(workspace);
     if (listed.length <= 1) {
       const balance =
-        (await ledgerBalances(this.db, [workspace.id], utcDate(this.now()))).get(workspace.id) ?? ZERO_BALANCE;
+        (await ledgerBalances(this.db, [workspace.id], utcDate(this.now()))).get(workspace.id) ??
+        ZERO_BALANCE;
       if (toCents(balance.amountDue)! > 0n) throw refused(M.lastMethod, 'uid');
     }
     await this.db
@@ -605,10 +661,20 @@ export class PaymentsService {
       .where(eq(paymentMethods.id, method.id));
     await this.db
       .delete(paymentMethodDefaults)
-      .where(and(eq(paymentMethodDefaults.workspaceId, workspace.id), eq(paymentMethodDefaults.paymentMethodId, method.id)));
-    await this.driver.detachPaymentMethod(method.methodId).catch((error: unknown) =>
-      this.log.warn({ err: error, method: method.methodId }, 'payments: the provider did not detach a removed method'),
-    );
+      .where(
+        and(
+          eq(paymentMethodDefaults.workspaceId, workspace.id),
+          eq(paymentMethodDefaults.paymentMethodId, method.id),
+        ),
+      );
+    await this.driver
+      .detachPaymentMethod(method.methodId)
+      .catch((error: unknown) =>
+        this.log.warn(
+          { err: error, method: method.methodId },
+          'payments: the provider did not detach a removed method',
+        ),
+      );
     this.publish(workspace.contractUid);
     return this.listMethods(workspace);
   }
@@ -631,7 +697,10 @@ export class PaymentsService {
   }
 
   async paypalConnection(token: string) {
-    const [row] = await this.db.select().from(sandboxPaypalConnections).where(eq(sandboxPaypalConnections.token, token));
+    const [row] = await this.db
+      .select()
+      .from(sandboxPaypalConnections)
+      .where(eq(sandboxPaypalConnections.token, token));
     return row ?? null;
   }
 
@@ -639,7 +708,8 @@ export class PaymentsService {
   async finishPayPalConnection(token: string, approve: boolean): Promise<string | null> {
     const row = await this.paypalConnection(token);
     if (!row) return null;
-    if (row.status !== 'pending') return withParams(row.returnUrl, { paypal: row.status === 'approved' ? 'connected' : 'canceled' });
+    if (row.status !== 'pending')
+      return withParams(row.returnUrl, { paypal: row.status === 'approved' ? 'connected' : 'canceled' });
     const [workspace] = await this.db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
     if (!workspace) return null;
     if (approve) {
@@ -695,7 +765,10 @@ export async function methodsOfWorkspaces(
         ),
       )
       .orderBy(asc(paymentMethods.effectiveFrom), asc(paymentMethods.id)),
-    db.select().from(paymentMethodDefaults).where(inArray(paymentMethodDefaults.workspaceId, [...workspaceIds])),
+    db
+      .select()
+      .from(paymentMethodDefaults)
+      .where(inArray(paymentMethodDefaults.workspaceId, [...workspaceIds])),
   ]);
   for (const workspaceId of workspaceIds) {
     const own = rows.filter((row) => row.workspaceId === workspaceId);
@@ -726,11 +799,17 @@ export async function methodsOfWorkspaces(
 
 /** The unfinished payment of each of these workspaces (`FundBalance.pendingPayment`). */
 export async function pendingOfWorkspaces(db: Db, workspaceIds: readonly string[]) {
-  if (workspaceIds.length === 0) return new Map<string, PaymentAttemptRow & { paymentMethodPm: string | null }>();
+  if (workspaceIds.length === 0)
+    return new Map<string, PaymentAttemptRow & { paymentMethodPm: string | null }>();
   const rows = await db
     .select({ attempt: paymentAttempts, pm: paymentMethods.methodId })
     .from(paymentAttempts)
     .leftJoin(paymentMethods, eq(paymentMethods.id, paymentAttempts.paymentMethodId))
-    .where(and(inArray(paymentAttempts.workspaceId, [...workspaceIds]), inArray(paymentAttempts.status, [...UNFINISHED])));
+    .where(
+      and(
+        inArray(paymentAttempts.workspaceId, [...workspaceIds]),
+        inArray(paymentAttempts.status, [...UNFINISHED]),
+      ),
+    );
   return new Map(rows.map(({ attempt, pm }) => [attempt.workspaceId, { ...attempt, paymentMethodPm: pm }]));
 }

@@ -42,7 +42,11 @@ describe('payments configuration', () => {
     ]);
     const wrong: string[] = [];
     readPaymentsConfig(
-      { STRIPE_SECRET_KEY: 'pk_live_x', STRIPE_PUBLISHABLE_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'secret' },
+      {
+        STRIPE_SECRET_KEY: 'pk_live_x',
+        STRIPE_PUBLISHABLE_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'secret',
+      },
       wrong,
     );
     expect(wrong).toHaveLength(3);
@@ -122,7 +126,11 @@ describe('StripeDriver', () => {
           status: 'requires_payment_method',
           client_secret: 'seti_1_secret_x',
           payment_method: null,
-          last_setup_error: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+          last_setup_error: {
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
           metadata: { contractUid: 'c-1' },
         }),
       },
@@ -170,7 +178,11 @@ describe('StripeDriver', () => {
     expect(await withFake.retrieveSetupIntent('seti_1')).toMatchObject({
       object: 'setup_intent',
       status: 'requires_payment_method',
-      lastError: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+      lastError: {
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+        message: 'Your card was declined.',
+      },
     });
   });
 });

@@ -27,7 +27,8 @@ export class StripeDriver implements PaymentsDriver {
     private readonly keys: { secretKey: string; webhookSecret: string },
     stripe?: Stripe,
   ) {
-    this.stripe = stripe ?? new Stripe(keys.secretKey, { maxNetworkRetries: 2, appInfo: { name: 'portal-api' } });
+    this.stripe =
+      stripe ?? new Stripe(keys.secretKey, { maxNetworkRetries: 2, appInfo: { name: 'portal-api' } });
   }
 
   async createCustomer(workspace: { contractUid: string; name: string }): Promise<string> {
@@ -65,7 +66,9 @@ export class StripeDriver implements PaymentsDriver {
     id: string,
     reason: 'requested_by_customer' | 'abandoned',
   ): Promise<PaymentIntentView> {
-    return this.view(await this.stripe.paymentIntents.cancel(id, { cancellation_reason: reason })) as PaymentIntentView;
+    return this.view(
+      await this.stripe.paymentIntents.cancel(id, { cancellation_reason: reason }),
+    ) as PaymentIntentView;
   }
 
   async createSetupIntent(input: {
@@ -74,7 +77,12 @@ export class StripeDriver implements PaymentsDriver {
     metadata: Record<string, string>;
   }): Promise<IntentView> {
     const intent = await this.stripe.setupIntents.create(
-      { customer: input.customer, allowed_payment_method_types: ["card"], usage: 'off_session', metadata: input.metadata },
+      {
+        customer: input.customer,
+        allowed_payment_method_types: ['card'],
+        usage: 'off_session',
+        metadata: input.metadata,
+      },
       { idempotencyKey: input.idempotencyKey },
     );
     return this.view(intent);
@@ -99,7 +107,12 @@ export class StripeDriver implements PaymentsDriver {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : 'invalid');
     }
-    return { id: event.id, type: event.type, created: event.created, object: fromStripeJson(event.data.object) };
+    return {
+      id: event.id,
+      type: event.type,
+      created: event.created,
+      object: fromStripeJson(event.data.object),
+    };
   }
 
   private view(intent: Stripe.PaymentIntent | Stripe.SetupIntent): PaymentIntentView | IntentView {

@@ -23,7 +23,11 @@ export const PAYMENT_STATUSES = [
   'CANCELED',
 ] as const;
 export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
-export const UNFINISHED: readonly PaymentStatusValue[] = ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION', 'PROCESSING'];
+export const UNFINISHED: readonly PaymentStatusValue[] = [
+  'REQUIRES_PAYMENT_METHOD',
+  'REQUIRES_ACTION',
+  'PROCESSING',
+];
 
 export const PAYMENT_PURPOSES = ['INVOICES', 'ALL_DUE', 'TOP_UP'] as const;
 export const PAYMENT_PROVIDERS = ['SANDBOX', 'STRIPE'] as const;
@@ -60,7 +64,11 @@ export const paymentAttempts = pgTable(
     returnUrl: text('return_url').notNull(),
     /** `{type, url}` of the contract's `PaymentNextAction`. */
     nextAction: jsonb('next_action').$type<{ type: string; url: string | null } | null>(),
-    lastError: jsonb('last_error').$type<{ code: string; declineCode: string | null; message: string } | null>(),
+    lastError: jsonb('last_error').$type<{
+      code: string;
+      declineCode: string | null;
+      message: string;
+    } | null>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** The payer's name as the invoice shows it ("by whom"). */
     createdByName: text('created_by_name').notNull(),
