@@ -16,6 +16,7 @@ export default defineConfig({
     './src/billing/tables.ts',
     './src/support/tables.ts',
     './src/workspaces/tables.ts',
+    './src/billing/payments/tables.ts',
   ],
   out: './drizzle',
 });

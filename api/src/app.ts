@@ -1,7 +1,12 @@
 import { createServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerDevInvoiceTool } from './billing/dev-invoices.js';
 import { registerDevBillingTools } from './billing/dev-tools.js';
+import { InvoiceSchedule } from './billing/invoice-schedule.js';
+import { registerPaymentRoutes } from './billing/payments/routes.js';
+import { PaymentsService } from './billing/payments/service.js';
+import { createPaymentsDriver } from './billing/payments/stripe-driver.js';
 import { registerInvoicePdf } from './billing/pdf.js';
 import { CONSOLE_ENDPOINT, registerConsoleSocket } from './compute/console/socket.js';
 import { registerDevComputeTools } from './compute/dev-tools.js';
@@ -9,7 +14,7 @@ import { registerDevMonitoringTools } from './compute/monitoring/dev-tools.js';
 import { type MonitoringOptions, MonitoringService } from './compute/monitoring/service.js';
 import { registerDevNetworkTools } from './compute/network/dev-tools.js';
 import { NetworkService } from './compute/network/service.js';
-import { realScheduler } from './compute/scheduler.js';
+import { realScheduler, type Scheduler } from './compute/scheduler.js';
 import { type ComputeOptions, ComputeService } from './compute/service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -56,6 +61,7 @@ export type AppConfig = Pick<
   | 'browser'
   | 'compute'
   | 'support'
+  | 'payments'
 >;
 
 export interface AppDeps {
@@ -72,6 +78,12 @@ export interface AppDeps {
   monitoring?: Partial<MonitoringOptions>;
   /** Tests read the stored attachments here. */
   supportStorage?: AttachmentStorage;
+  /**
+   * Billing's timers: the daily invoice run and the expiry of abandoned payments (`schedule: true`,
+   * which `server.ts` sets; off in tests, which run them by hand) on `scheduler` (default: the
+   * compute scheduler's clock).
+   */
+  billing?: { schedule?: boolean; scheduler?: Scheduler };
 }
 
 declare module 'fastify' {
@@ -160,6 +172,27 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
   app.addHook('onReady', () => network.start());
   app.addHook('onClose', () => network.close());
+  const paymentsDriver = createPaymentsDriver(config.payments, { db: deps.database.db, now: identity.now });
+  const payments = new PaymentsService({
+    db: deps.database.db,
+    pubsub,
+    log: app.log,
+    driver: paymentsDriver,
+    now: identity.now,
+    publicUrl: config.identity.publicUrl,
+  });
+  app.addHook('onReady', () => payments.start());
+  const invoiceSchedule = new InvoiceSchedule({
+    db: deps.database.db,
+    pubsub,
+    log: app.log,
+    payments,
+    scheduler: deps.billing?.scheduler ?? compute.options.scheduler,
+  });
+  if (deps.billing?.schedule) {
+    app.addHook('onReady', async () => invoiceSchedule.start());
+    app.addHook('onClose', async () => invoiceSchedule.stop());
+  }
   const graphql: GraphqlServices = {
     db: deps.database.db,
     pubsub,
@@ -180,6 +213,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     ),
     mailer: identity.mailer,
     publicUrl: config.identity.publicUrl,
+    payments,
   };
   const yoga = createPortalYoga({
     services: graphql,
@@ -196,6 +230,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
   registerInvoicePdf(app, graphql, identity);
   registerSupportAttachments(app, graphql, identity);
+  registerPaymentRoutes(app, payments, config.identity.publicUrl);
   registerWebsocket(app, {
     yoga,
     services: graphql,
@@ -223,6 +258,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevNetworkTools(app, network);
     registerDevBillingTools(app, graphql);
     registerDevSupportTools(app, graphql);
+    registerDevBillingTools(app, graphql, invoiceSchedule);
+    registerDevInvoiceTool(app, graphql);
   }
 
   registerHostStatic(app, config.hostDist);

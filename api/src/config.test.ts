@@ -67,6 +67,12 @@ describe('loadConfig', () => {
         companyDomains: ['example.com', 'example.net'],
       },
       compute: { simSpeed: 1, failureRate: 0, chargeTickS: 10 },
+      // the embedded payments sandbox, its deliveries signed with a secret of this process
+      payments: {
+        stripe: null,
+        paypalClientId: null,
+        sandboxWebhookSecret: expect.stringMatching(/^whsec_sandbox_/),
+      },
     });
   });
 

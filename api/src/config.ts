@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LevelWithSilent } from 'pino';
+import { type PaymentsConfig, readPaymentsConfig } from './billing/payments/config.js';
 import { DEFAULT_REMOTE_MAP, parseRemoteMapJson, type RemotesSource } from './remotes/remote-map.js';
 import {
   OIDC_PROVIDERS_ENV,
@@ -47,6 +48,8 @@ export interface Config {
   browser: BrowserConfig;
   compute: ComputeConfig;
   support: SupportConfig;
+  /** Stripe or the embedded sandbox, PayPal (`src/billing/payments/config.ts`). */
+  payments: PaymentsConfig;
 }
 
 /** What one connection may hold (Node's HTTP server; upgraded websockets are not affected). */
@@ -522,6 +525,7 @@ export function loadConfig(env: Env = process.env): Config {
     browser: readBrowser(env, problems),
     compute: readCompute(env, problems),
     support: readSupport(env, database, REPO_ROOT, PGLITE_MEMORY, problems),
+    payments: readPaymentsConfig(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -36,7 +36,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         );
       }
     }
-    const app = buildApp(config, { database, logger });
+    const app = buildApp(config, { database, logger, billing: { schedule: true } });
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {

@@ -247,6 +247,8 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
             '/remotes.json',
             '/runtime-config.json',
             '/_dev',
+            // the payments sandbox's REST endpoints and pages (api/README.md, "Payments")
+            '/sandbox',
           ],
           target: process.env.PORTAL_API_URL || `http://localhost:${PORTS.host}`,
           ws: true,

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { invoices, workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
 import { runInvoices } from './invoice-run.js';
+import type { InvoiceSchedule } from './invoice-schedule.js';
 import { applyPayment, ledgerBalances, utcDate, ZERO_BALANCE } from './ledger.js';
 import { parseAmount } from './money.js';
+import { registerDevPaymentTools } from './payments/dev-tools.js';
 import { UUID } from './repository.js';
 
 /** The largest payment the portal takes (a top-up's maximum too). */
@@ -30,7 +32,11 @@ export const AMOUNT_MESSAGES = {
  *   invoice run for that day (`runInvoices`) and publishes `workspaceChanged` for each workspace
  *   invoiced; answers `{issued: [{contractUid, invoiceUid}]}`; 400 for a bad date.
  */
-export function registerDevBillingTools(app: FastifyInstance, services: GraphqlServices): void {
+export function registerDevBillingTools(
+  app: FastifyInstance,
+  services: GraphqlServices,
+  schedule?: InvoiceSchedule,
+): void {
   app.post('/_dev/billing/workspaces/:contractUid/payments', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { contractUid } = request.params as { contractUid: string };
@@ -117,4 +123,5 @@ export function registerDevBillingTools(app: FastifyInstance, services: GraphqlS
       issued: issued.map((i) => ({ contractUid: contractOf.get(i.workspaceId), invoiceUid: i.invoiceId })),
     };
   });
+  registerDevPaymentTools(app, services, schedule);
 }

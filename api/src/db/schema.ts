@@ -389,7 +389,11 @@ export const paymentMethods = pgTable(
   ],
 );
 
-/** A started, unconfirmed payment (a PaymentIntent); at most one per workspace. */
+/**
+ * Unused since the payments api (issue 11): the unfinished payment is `payment_attempts`
+ * (billing/payments/tables.ts). Kept so this migration creates tables only (drizzle-kit asks
+ * interactively when one generation drops and creates); drop it in a later migration.
+ */
 export const pendingPayments = pgTable('pending_payments', {
   id: uuid('id').primaryKey().defaultRandom(),
   workspaceId: uuid('workspace_id')

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { seedPayments } from '../billing/payments/seed.js';
 import { addDays, type BillingSeed, manyInvoices, seedBilling } from '../billing/seed.js';
 import { seedNetworkDemo } from '../compute/network/seed.js';
 import { seedComputeDemo } from '../compute/seed.js';
@@ -35,7 +36,6 @@ import {
   invitations,
   legacyServices,
   paymentMethods,
-  pendingPayments,
   services,
   type User,
   users,
@@ -217,7 +217,6 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
   // Everything below a seeded workspace is replaced: also what the demo did (an accepted invitation).
   for (const table of [
     invitations,
-    pendingPayments,
     workspaceEmployees,
     authorizedPeople,
     services,
@@ -407,16 +406,12 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
     },
   ]);
 
-  await db.insert(pendingPayments).values({
-    id: seedId(10, 1),
-    workspaceId: ws.legacy.id,
-    paymentMethod: null,
-    clientSecret: 'pi_demo_legacy_secret_0000000000000000',
-    amount: '42.50',
-    currency: 'EUR',
-    statementDescriptor: 'PORTAL INV 000103',
-    fullDescription: 'Payment of invoice INV-2026-000103',
-    invoiceId: seedId(7, 3),
+  await seedPayments(db, {
+    workspaces: { cabinet: ws.cabinet.id, legacy: ws.legacy.id, webshop: ws.webshop.id },
+    methods: { cabinetVisa: seedId(9, 1), cabinetPaypal: seedId(9, 2), webshopMastercard: seedId(9, 3) },
+    legacyInvoiceId: seedId(7, 3),
+    legacyPayer: { id: demoUser.id, name: `${demoUser.firstName} ${demoUser.lastName}`.trim() },
+    now: Date.now(),
   });
 
   const now = Date.now();

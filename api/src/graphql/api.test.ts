@@ -320,7 +320,7 @@ describe('fundBalance', () => {
       paymentMethods: [],
       pendingPayment: {
         paymentMethod: null,
-        clientSecret: 'pi_demo_legacy_secret_0000000000000000',
+        clientSecret: 'pi_demolegacy000103_secret_0000000000000000',
         amount: '42.50',
         currency: 'EUR',
         statementDescriptor: 'PORTAL INV 000103',
@@ -633,6 +633,9 @@ describe('GET /runtime-config.json', () => {
       privacyPolicyUrl: '/legal/privacy-policy',
       smsTermsUrl: '/legal/sms-terms',
       companyDomains: ['example.com', 'example.net'],
+      paymentsProvider: 'SANDBOX',
+      stripePublishableKey: null,
+      paypalClientId: null,
     });
   });
 
@@ -643,6 +646,10 @@ describe('GET /runtime-config.json', () => {
       PORTAL_PRIVACY_POLICY_URL: 'https://provider.example/privacy',
       PORTAL_SMS_TERMS_URL: '/terms/sms',
       PORTAL_COMPANY_DOMAINS: 'provider.example,provider-cloud.example',
+      STRIPE_SECRET_KEY: 'sk_test_secret_never_published',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_published',
+      STRIPE_WEBHOOK_SECRET: 'whsec_secret_never_published',
+      PAYPAL_CLIENT_ID: 'paypal-client-id',
     });
     try {
       const answer = await deployed.app.inject({ method: 'GET', url: '/runtime-config.json' });
@@ -654,7 +661,11 @@ describe('GET /runtime-config.json', () => {
         privacyPolicyUrl: 'https://provider.example/privacy',
         smsTermsUrl: '/terms/sms',
         companyDomains: ['provider.example', 'provider-cloud.example'],
+        paymentsProvider: 'STRIPE',
+        stripePublishableKey: 'pk_test_published',
+        paypalClientId: 'paypal-client-id',
       });
+      expect(answer.body).not.toMatch(/never_published/);
     } finally {
       await deployed.close();
     }

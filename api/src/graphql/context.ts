@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { PaymentsService } from '../billing/payments/service.js';
 import type { MonitoringService } from '../compute/monitoring/service.js';
 import type { ComputeService } from '../compute/service.js';
 import type { Db } from '../db/client.js';
@@ -36,6 +37,8 @@ export interface GraphqlServices {
   /** The identity service's mailer (invitations), and the portal's origin for links in mails. */
   mailer: Mailer;
   publicUrl: string;
+  /** Make a Payment and payment methods (`src/billing/payments/`). */
+  payments: PaymentsService;
 }
 
 /**

@@ -23,6 +23,8 @@ export const createPortalPubSub = () =>
     alertRuleChanged: [contractUid: string, payload: AlertRuleChangedPayload];
     /** Network of instances of the workspace changed (traffic, dropped packets, rDNS, firewall). */
     networkChanged: [contractUid: string, payload: NetworkChangedPayload];
+    /** A payment of the workspace changed status (billing/payments). */
+    paymentChanged: [contractUid: string, payload: { uid: string }];
     /** An incident or maintenance of the Status page changed (for everyone: it is the provider's). */
     statusChanged: [payload: { incidentUid: string }];
     /** A support thread of the workspace changed (a message added, read or unread). */

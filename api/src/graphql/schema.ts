@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
+import { paymentMutations, paymentQueries, paymentSubscriptions } from '../billing/payments/resolvers.js';
 import { billingQueries } from '../billing/resolvers.js';
 import { consoleQueries } from '../compute/console/resolvers.js';
 import { lifecycleInstanceFields, lifecycleMutations } from '../compute/lifecycle/resolvers.js';
@@ -68,6 +69,7 @@ const Query: Required<QueryResolvers> = {
   ...billingQueries,
   ...supportQueries,
   ...workspaceAdminQueries,
+  ...paymentQueries,
 };
 const Mutation: Required<MutationResolvers> = {
   ...invitationMutations,
@@ -79,6 +81,7 @@ const Mutation: Required<MutationResolvers> = {
   ...sshKeyMutations,
   ...supportMutations,
   ...workspaceAdminMutations,
+  ...paymentMutations,
 };
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
@@ -89,6 +92,7 @@ const Subscription: Required<SubscriptionResolvers> = {
   ...statusSubscriptions,
   ...supportSubscriptions,
   ...workspaceAdminSubscriptions,
+  ...paymentSubscriptions,
 };
 
 export const resolvers: Resolvers = {

@@ -21,14 +21,25 @@ export interface RuntimeConfig {
   smsTermsUrl: string | null;
   /** Referrals from these sites (lower-case host names, subdomains included) set cfmd. */
   companyDomains: readonly string[];
+  /** Who confirms payments in the browser: `STRIPE` (load @stripe/stripe-js) or `SANDBOX` (the api's). */
+  paymentsProvider: 'STRIPE' | 'SANDBOX';
+  /** Stripe's publishable key (`pk_…`, never a secret); null with the sandbox. */
+  stripePublishableKey: string | null;
+  /** PayPal's client id for `@paypal/react-paypal-js`; null: PayPal through the sandbox pages. */
+  paypalClientId: string | null;
 }
 
 /** What `/runtime-config.json` publishes of the configuration. */
-export function runtimeConfigOf(config: Pick<Config, 'identity' | 'sentryDsn' | 'browser'>): RuntimeConfig {
+export function runtimeConfigOf(
+  config: Pick<Config, 'identity' | 'sentryDsn' | 'browser' | 'payments'>,
+): RuntimeConfig {
   return {
     recaptchaSiteKey: config.identity.recaptcha.siteKey,
     sentryDsn: config.sentryDsn,
     ...config.browser,
+    paymentsProvider: config.payments.stripe ? 'STRIPE' : 'SANDBOX',
+    stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
+    paypalClientId: config.payments.paypalClientId,
   };
 }
 

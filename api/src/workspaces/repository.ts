@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
+import { methodsOfWorkspaces, pendingOfWorkspaces } from '../billing/payments/service.js';
 import { workspaceInvoices } from '../billing/repository.js';
 import type { Db } from '../db/client.js';
 import {
@@ -7,8 +8,6 @@ import {
   authorizedPeople,
   balances,
   legacyServices,
-  paymentMethods,
-  pendingPayments,
   services,
   type Workspace as WorkspaceRow,
   workspaceEmployees,
@@ -60,21 +59,18 @@ const byWorkspace = <T extends { workspaceId: string | null }>(rows: T[]) => {
 /** The fund balances of these workspaces, keyed by workspace id. */
 async function fundBalances(db: Db, rows: WorkspaceRow[]): Promise<Map<string, FundBalance>> {
   const ids = rows.map((row) => row.id);
-  const [ledger, balanceRows, methodRows, pendingRows] = await Promise.all([
-    ledgerBalances(db, ids, utcDate(Date.now())),
+  const now = Date.now();
+  const [ledger, balanceRows, methodsOf, pendingOf] = await Promise.all([
+    ledgerBalances(db, ids, utcDate(now)),
     db.select().from(balances).where(inArray(balances.workspaceId, ids)),
-    db
-      .select()
-      .from(paymentMethods)
-      .where(inArray(paymentMethods.workspaceId, ids))
-      .orderBy(asc(paymentMethods.effectiveFrom)),
-    db.select().from(pendingPayments).where(inArray(pendingPayments.workspaceId, ids)),
+    // listed methods with isDefault, and the unfinished payment (billing/payments/service.ts)
+    methodsOfWorkspaces(db, ids, now),
+    pendingOfWorkspaces(db, ids),
   ]);
-  const methodsOf = byWorkspace(methodRows);
   const result = new Map<string, FundBalance>();
   for (const row of rows) {
     const balance = balanceRows.find((b) => b.workspaceId === row.id);
-    const pending = pendingRows.find((p) => p.workspaceId === row.id);
+    const pending = pendingOf.get(row.id);
     result.set(row.id, {
       contractUid: row.contractUid,
       // Derived from the ledger (billing/ledger.ts); a workspace without entries has nothing on it.
@@ -82,31 +78,18 @@ async function fundBalances(db: Db, rows: WorkspaceRow[]): Promise<Map<string, F
       limit: balance?.creditLimit ?? '0.00',
       vatRate: balance?.vatRate ?? '0.00',
       currency: balance?.currency ?? row.currency,
-      paymentMethods: methodsOf(row.id).map(
-        (m): PaymentMethod => ({
-          uid: m.id,
-          methodId: m.methodId,
-          methodType: m.methodType,
-          effectiveFrom: m.effectiveFrom,
-          effectiveTill: m.effectiveTill,
-          cardBrand: m.cardBrand,
-          cardLast4: m.cardLast4,
-          cardExpMonth: m.cardExpMonth,
-          cardExpYear: m.cardExpYear,
-          paypalCountry: m.paypalCountry,
-          paypalPayerId: m.paypalPayerId,
-          paypalPayerEmail: m.paypalPayerEmail,
-        }),
-      ),
+      paymentMethods: methodsOf.get(row.id) ?? [],
       pendingPayment: pending
         ? {
-            paymentMethod: pending.paymentMethod,
+            uid: pending.id,
+            status: pending.status,
+            paymentMethod: pending.paymentMethodPm,
             clientSecret: pending.clientSecret,
             amount: pending.amount,
             currency: pending.currency,
             statementDescriptor: pending.statementDescriptor,
             fullDescription: pending.fullDescription,
-            invoiceUid: pending.invoiceId,
+            invoiceUid: pending.invoiceIds[0] ?? null,
           }
         : null,
     });

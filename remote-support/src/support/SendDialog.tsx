@@ -33,6 +33,7 @@ import { z } from 'zod';
 import {
   SendSupportMessageDocument,
   SupportInstancesDocument,
+  SupportInvoicesDocument,
   type SupportThreadFieldsFragment,
 } from '../gql/graphql';
 import { useSupportTranslation } from '../i18n/useSupportTranslation';
@@ -217,13 +218,19 @@ function AboutField() {
     pause: !contractUid || !servicesEnabled,
     context: useMemo(() => ({ portalNotify: false }), []),
   });
+  const [invoices] = useQuery({
+    query: SupportInvoicesDocument,
+    variables: { contractUid },
+    pause: !contractUid,
+    context: useMemo(() => ({ portalNotify: false }), []),
+  });
   const options = [
     { value: '', label: t('send.aboutNothing') },
     ...(instances.data?.instances ?? []).map((i) => ({
       value: `instance:${i.uid}`,
       label: t('send.aboutInstance', { name: i.name }),
     })),
-    ...(workspace?.invoices ?? []).slice(0, 24).map((invoice) => ({
+    ...(invoices.data?.invoices.items ?? []).map((invoice) => ({
       value: `invoice:${invoice.uid}`,
       label: t('send.aboutInvoice', { number: invoice.number }),
     })),

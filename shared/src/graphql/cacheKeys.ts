@@ -84,4 +84,18 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   DeactivatedAccount: embedded,
   MyAccounts: embedded,
   MyWorkspace: keyBy('contractUid'),
+  // billing (billing.graphql): a page of invoices is its query's; the upcoming charges and the legacy
+  // contract are the workspace's, so a refetch updates every screen showing them
+  InvoicePage: embedded,
+  UpcomingCharges: keyBy('contractUid'),
+  UpcomingCharge: embedded,
+  LegacyContract: keyBy('contractUid'),
+  // billing payments (billing-payments.graphql): a payment by uid, so its live event
+  // (paymentChanged) updates every screen showing it; the limits are the workspace's
+  Payment: keyBy('uid'),
+  PaymentLimits: keyBy('contractUid'),
+  PaymentNextAction: embedded,
+  PaymentError: embedded,
+  PaymentMethodSetup: embedded,
+  PayPalConnection: embedded,
 };

@@ -18,6 +18,8 @@ const FULL = {
   privacyPolicyUrl: '/legal/privacy-policy',
   smsTermsUrl: 'https://example.com/legal/sms',
   companyDomains: ['example.com', 'example.net'],
+  stripePublishableKey: 'pk_test_51Abc',
+  paypalClientId: 'paypal-client-id',
 };
 
 describe('EMPTY_RUNTIME_CONFIG', () => {
@@ -30,6 +32,8 @@ describe('EMPTY_RUNTIME_CONFIG', () => {
       privacyPolicyUrl: null,
       smsTermsUrl: null,
       companyDomains: [],
+      stripePublishableKey: null,
+      paypalClientId: null,
     });
     expect(Object.isFrozen(EMPTY_RUNTIME_CONFIG)).toBe(true);
     expect(Object.isFrozen(EMPTY_RUNTIME_CONFIG.companyDomains)).toBe(true);
@@ -54,6 +58,8 @@ describe('parseRuntimeConfig', () => {
         privacyPolicyUrl: '//evil.example/privacy',
         smsTermsUrl: undefined,
         companyDomains: 'example.com',
+        stripePublishableKey: 'sk_live_secret',
+        paypalClientId: '',
       }),
     ).toEqual({
       ...FULL,
@@ -62,6 +68,8 @@ describe('parseRuntimeConfig', () => {
       privacyPolicyUrl: null,
       smsTermsUrl: null,
       companyDomains: [],
+      stripePublishableKey: null,
+      paypalClientId: null,
     });
     expect(parseRuntimeConfig({ recaptchaSiteKey: '', sentryDsn: 7 })).toEqual(EMPTY_RUNTIME_CONFIG);
   });

@@ -24,6 +24,13 @@ export interface RuntimeConfig {
    * them, or a subdomain of one, sets the cfmd cookie (with marketing consent). Empty: never.
    */
   companyDomains: readonly string[];
+  /**
+   * Stripe's publishable key (`pk_live_…`, `pk_test_…`): the card form is Stripe's Payment Element,
+   * loaded from Stripe's host; null: the api's embedded sandbox and its own card form.
+   */
+  stripePublishableKey: string | null;
+  /** PayPal's client id: PayPal's own buttons; null: the sandbox's approval page. */
+  paypalClientId: string | null;
 }
 
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
@@ -37,6 +44,8 @@ export const EMPTY_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({
   privacyPolicyUrl: null,
   smsTermsUrl: null,
   companyDomains: Object.freeze([]) as readonly string[],
+  stripePublishableKey: null,
+  paypalClientId: null,
 });
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
@@ -83,6 +92,11 @@ function hostNames(value: unknown): readonly string[] {
   return [...new Set(names)];
 }
 
+/** A Stripe publishable key (never a secret key: that would be a leak, not a setting). */
+function stripeKey(value: unknown): string | null {
+  return typeof value === 'string' && /^pk_(live|test)_\w+$/.test(value) ? value : null;
+}
+
 /** The configuration in a body of /runtime-config.json: each field validated on its own. */
 export function parseRuntimeConfig(body: unknown): RuntimeConfig {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return EMPTY_RUNTIME_CONFIG;
@@ -95,6 +109,8 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
     privacyPolicyUrl: runtimeLink(fields.privacyPolicyUrl),
     smsTermsUrl: runtimeLink(fields.smsTermsUrl),
     companyDomains: hostNames(fields.companyDomains),
+    stripePublishableKey: stripeKey(fields.stripePublishableKey),
+    paypalClientId: text(fields.paypalClientId),
   };
 }
 

@@ -36,7 +36,6 @@ export function workspace(
     employee: employees.map((uid) => ({ uid, firstName: 'Ada', lastName: uid, email: `${uid}@example.com` })),
     authorizedPeople: [],
     servicesLegacy: [],
-    invoices: [],
     services: [],
     myRole: 'Administrative',
     capabilities: [

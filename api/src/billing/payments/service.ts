@@ -1,0 +1,815 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { paymentMethods, type User, workspaces } from '../../db/schema.js';
+import { permissionDenied, userError } from '../../graphql/errors.js';
+import type { Payment, PaymentMethod } from '../../graphql/generated/resolvers.js';
+import type { PortalPubSub } from '../../graphql/pubsub.js';
+import type { WorkspaceRow } from '../../workspaces/repository.js';
+import { applyPayment, ledgerBalances, utcDate, ZERO_BALANCE } from '../ledger.js';
+import { fromCents, parseAmount, toCents } from '../money.js';
+import { workspaceInvoice } from '../repository.js';
+import type { IntentView, PaymentIntentView, PaymentsDriver, WebhookEvent } from './driver.js';
+import { PAYMENT_MESSAGES as M, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, PAYMENT_EXPIRY_MS } from './messages.js';
+import type { SandboxDriver } from './sandbox.js';
+import {
+  type PaymentAttemptRow,
+  type PaymentStatusValue,
+  paymentAttempts,
+  paymentCustomers,
+  paymentMethodDefaults,
+  sandboxPaypalConnections,
+  UNFINISHED,
+} from './tables.js';
+
+const invalid = (message: string, field: string) => userError(message, 'INVALID_INPUT', field);
+const refused = (message: string, field?: string) => userError(message, 'PAYMENT_REFUSED', field);
+
+/** A path of the portal ('/…', not '//…') or a URL of its origin; null when it is neither. */
+export function checkReturnUrl(raw: string, publicUrl: string): string | null {
+  const url = raw.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is what it refuses
+  if (url.length === 0 || url.length > 2000 || /[\s\\\u0000-\u001f\u007f]/.test(url)) return null;
+  if (url.startsWith('/')) return url.startsWith('//') ? null : url;
+  if (!URL.canParse(url)) return null;
+  const parsed = new URL(url);
+  return parsed.origin === new URL(publicUrl).origin ? parsed.href : null;
+}
+
+/** Adds query parameters to a checked return URL (a path or an absolute URL). */
+export function withParams(returnUrl: string, params: Record<string, string>): string {
+  const url = new URL(returnUrl, 'http://portal.invalid');
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return returnUrl.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : url.href;
+}
+
+const STATUS_OF_EVENT: Record<string, PaymentStatusValue> = {
+  'payment_intent.processing': 'PROCESSING',
+  'payment_intent.requires_action': 'REQUIRES_ACTION',
+  'payment_intent.payment_failed': 'REQUIRES_PAYMENT_METHOD',
+  'payment_intent.canceled': 'CANCELED',
+  'payment_intent.succeeded': 'SUCCEEDED',
+};
+
+const toStatus = (status: string): PaymentStatusValue => status.toUpperCase() as PaymentStatusValue;
+
+export interface StartPaymentArgs {
+  invoiceUids?: readonly string[] | null;
+  allDue?: boolean | null;
+  topUpAmount?: string | null;
+  paymentMethodUid?: string | null;
+  newCard?: boolean | null;
+  paypal?: boolean | null;
+  saveCard?: boolean | null;
+  idempotencyKey: string;
+  returnUrl: string;
+}
+
+/** Whether a start asks for what an earlier one with its key did (what, how; not amounts owed since). */
+function sameRequest(row: PaymentAttemptRow, args: StartPaymentArgs): boolean {
+  const purpose = args.topUpAmount != null ? 'TOP_UP' : args.allDue ? 'ALL_DUE' : 'INVOICES';
+  if (row.purpose !== purpose) return false;
+  if (purpose === 'TOP_UP' && toCents(args.topUpAmount!.trim()) !== toCents(row.amount)) return false;
+  if (
+    purpose === 'INVOICES' &&
+    [...new Set(args.invoiceUids ?? [])].sort().join() !== [...row.invoiceIds].sort().join()
+  )
+    return false;
+  if (args.paymentMethodUid != null) return row.paymentMethodId === args.paymentMethodUid;
+  if (row.paymentMethodId !== null) return false;
+  return row.methodType === (args.paypal ? 'PAYPAL' : 'CARD') && row.saveCard === (args.saveCard === true);
+}
+
+export interface PaymentsServiceOptions {
+  db: Db;
+  pubsub: PortalPubSub;
+  log: FastifyBaseLogger;
+  driver: PaymentsDriver;
+  now: () => number;
+  publicUrl: string;
+}
+
+type MethodRow = typeof paymentMethods.$inferSelect;
+
+/**
+ * Make a Payment and payment methods (README, "Payments"). Authorisation is the resolvers'
+ * (`requireBillingWorkspace`); this service checks the input, talks to the driver and keeps
+ * `payment_attempts` in step with the provider's webhook events, the only path to the ledger.
+ */
+export class PaymentsService {
+  constructor(readonly options: PaymentsServiceOptions) {
+    const sandbox = this.sandbox;
+    sandbox?.connect((raw, signature) => this.receiveWebhook(raw, signature).then(() => undefined));
+  }
+
+  get driver(): PaymentsDriver {
+    return this.options.driver;
+  }
+
+  get sandbox(): SandboxDriver | null {
+    return this.options.driver.kind === 'SANDBOX' ? (this.options.driver as SandboxDriver) : null;
+  }
+
+  private get db() {
+    return this.options.db;
+  }
+
+  private get log() {
+    return this.options.log;
+  }
+
+  private now() {
+    return this.options.now();
+  }
+
+  /** At start: what the sandbox did not deliver before a stop (or a kill) is delivered now. */
+  async start(): Promise<void> {
+    const delivered = (await this.sandbox?.deliverPending()) ?? 0;
+    if (delivered > 0) this.log.info({ delivered }, 'payments: sandbox events delivered after a restart');
+  }
+
+  private publish(contractUid: string, paymentUid?: string) {
+    this.options.pubsub.publish('workspaceChanged', contractUid, { contractUid });
+    if (paymentUid) this.options.pubsub.publish('paymentChanged', contractUid, { uid: paymentUid });
+  }
+
+  // --- the webhook -----------------------------------------------------------------------------
+
+  /**
+   * A delivery from the provider (HTTP route) or the sandbox (in process): verified by signature
+   * (throws `WebhookSignatureError`: nothing applied), then applied once.
+   */
+  async receiveWebhook(rawBody: string, signature: string | undefined): Promise<WebhookEvent> {
+    const event = this.driver.verifyWebhook(rawBody, signature);
+    await this.handleEvent(event);
+    return event;
+  }
+
+  async handleEvent(event: WebhookEvent): Promise<void> {
+    const status = STATUS_OF_EVENT[event.type];
+    const intent = event.object;
+    if (!status || !intent || intent.object !== 'payment_intent') return; // not about a payment
+    const pi = intent as PaymentIntentView;
+    const [attempt] = await this.db.select().from(paymentAttempts).where(eq(paymentAttempts.intentId, pi.id));
+    if (!attempt) {
+      this.log.warn({ intent: pi.id, event: event.id }, 'payments: webhook for an unknown payment ignored');
+      return;
+    }
+    const [workspace] = await this.db.select().from(workspaces).where(eq(workspaces.id, attempt.workspaceId));
+    if (!workspace) return;
+    if (status === 'SUCCEEDED') {
+      if (pi.currency !== workspace.currency) {
+        this.log.error(
+          { intent: pi.id, currency: pi.currency },
+          'payments: a payment in another currency not applied',
+        );
+        return;
+      }
+      const result = await applyPayment(this.db, {
+        workspace: { id: workspace.id, currency: workspace.currency },
+        idempotencyKey: pi.id,
+        amountCents: pi.amount,
+        currency: pi.currency,
+        method: await this.methodLabel(attempt, pi.paymentMethod),
+        createdBy: attempt.createdByName,
+        invoiceIds: attempt.invoiceIds,
+        at: new Date(this.now()),
+      });
+      this.log.info({ intent: pi.id, event: event.id, applied: result.applied }, 'payments: payment settled');
+      if (attempt.saveCard && attempt.paymentMethodId === null && pi.paymentMethod)
+        await this.saveMethod(workspace, pi.paymentMethod, false).catch((error: unknown) =>
+          this.log.warn({ err: error, intent: pi.id }, 'payments: the card used could not be saved'),
+        );
+    }
+    // A finished payment stays finished (events may arrive late or twice).
+    if (attempt.status === 'SUCCEEDED' || (attempt.status === 'CANCELED' && status !== 'SUCCEEDED')) {
+      if (status === 'SUCCEEDED') this.publish(workspace.contractUid, attempt.id);
+      return;
+    }
+    const finished = status === 'SUCCEEDED' || status === 'CANCELED';
+    await this.db
+      .update(paymentAttempts)
+      .set({
+        status,
+        nextAction: status === 'REQUIRES_ACTION' ? this.nextActionOf(pi, attempt) : null,
+        lastError:
+          status === 'REQUIRES_PAYMENT_METHOD' && pi.lastError
+            ? {
+                code: pi.lastError.code,
+                declineCode: pi.lastError.declineCode,
+                message: pi.lastError.message,
+              }
+            : status === 'CANCELED'
+              ? attempt.lastError
+              : null,
+        ...(finished ? { finishedAt: new Date(this.now()) } : {}),
+      })
+      .where(eq(paymentAttempts.id, attempt.id));
+    this.publish(workspace.contractUid, attempt.id);
+  }
+
+  private nextActionOf(pi: IntentView, attempt: PaymentAttemptRow): PaymentAttemptRow['nextAction'] {
+    if (!pi.nextAction) return null;
+    if (pi.nextAction.type === 'use_stripe_sdk') return { type: 'USE_STRIPE_SDK', url: null };
+    if (pi.nextAction.type === 'paypal_approval' || attempt.methodType === 'PAYPAL')
+      return { type: 'PAYPAL_APPROVAL', url: pi.nextAction.url };
+    return { type: 'REDIRECT_TO_URL', url: pi.nextAction.url };
+  }
+
+  /** "Card ending 4242", "PayPal": how the invoice names the payment. */
+  private async methodLabel(attempt: PaymentAttemptRow, pmId: string | null): Promise<string> {
+    if (attempt.methodType === 'PAYPAL') return 'PayPal';
+    if (attempt.paymentMethodId) {
+      const [row] = await this.db
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.id, attempt.paymentMethodId));
+      if (row?.cardLast4) return `Card ending ${row.cardLast4}`;
+    }
+    if (pmId) {
+      const pm = await this.driver.retrievePaymentMethod(pmId).catch(() => null);
+      if (pm?.card) return `Card ending ${pm.card.last4}`;
+    }
+    return 'Card';
+  }
+
+  // --- payments --------------------------------------------------------------------------------
+
+  async startPayment(
+    workspace: WorkspaceRow,
+    user: User,
+    args: StartPaymentArgs,
+  ): Promise<PaymentAttemptRow> {
+    const key = args.idempotencyKey.trim();
+    if (!/^[A-Za-z0-9_-]{8,100}$/.test(key)) throw invalid(M.idempotencyKey, 'idempotencyKey');
+    const returnUrl = checkReturnUrl(args.returnUrl, this.options.publicUrl);
+    if (!returnUrl) throw invalid(M.returnUrl, 'returnUrl');
+
+    const whats = [args.invoiceUids != null, args.allDue === true, args.topUpAmount != null].filter(Boolean);
+    if (whats.length !== 1) throw invalid(M.what, 'invoiceUids');
+    const hows = [args.paymentMethodUid != null, args.newCard === true, args.paypal === true].filter(Boolean);
+    if (hows.length !== 1) throw invalid(M.how, 'paymentMethodUid');
+    if (args.saveCard && !args.newCard) throw invalid(M.saveCard, 'saveCard');
+
+    // The same key answers the same payment, before anything else is read: a retry after it
+    // succeeded finds its invoices paid, and must still get the payment, not a refusal.
+    const same = await this.byKey(workspace.id, key);
+    if (same) {
+      if (!sameRequest(same, args)) throw invalid(M.idempotencyReused, 'idempotencyKey');
+      return same;
+    }
+
+    const today = utcDate(this.now());
+    let purpose: PaymentAttemptRow['purpose'];
+    let amountCents: bigint;
+    let invoiceIds: string[] = [];
+    let description: string;
+    let descriptor: string;
+    if (args.topUpAmount != null) {
+      const parsed = parseAmount(args.topUpAmount);
+      if (!parsed.ok) {
+        const message = {
+          format: M.topUpFormat,
+          decimals: M.topUpDecimals,
+          not_positive: M.topUpPositive,
+          too_large: M.topUpMax,
+        }[parsed.problem];
+        throw invalid(message, 'topUpAmount');
+      }
+      if (parsed.cents < MIN_TOP_UP_CENTS) throw invalid(M.topUpMin, 'topUpAmount');
+      if (parsed.cents > MAX_TOP_UP_CENTS) throw invalid(M.topUpMax, 'topUpAmount');
+      purpose = 'TOP_UP';
+      amountCents = parsed.cents;
+      description = 'Top-up of the account balance';
+      descriptor = 'PORTAL CLOUD TOP-UP';
+    } else if (args.allDue) {
+      const balance =
+        (await ledgerBalances(this.db, [workspace.id], today)).get(workspace.id) ?? ZERO_BALANCE;
+      amountCents = toCents(balance.amountDue)!;
+      if (amountCents <= 0n) throw invalid(M.nothingDue, 'allDue');
+      purpose = 'ALL_DUE';
+      description = 'Payment of the amount due';
+      descriptor = 'PORTAL CLOUD PAYMENT';
+    } else {
+      const uids = [...new Set(args.invoiceUids ?? [])];
+      if (uids.length === 0) throw invalid(M.noInvoices, 'invoiceUids');
+      const found = [];
+      for (const uid of uids) {
+        const invoice = await workspaceInvoice(this.db, workspace.id, uid, today);
+        if (!invoice) throw permissionDenied();
+        if (!invoice.isSelectableForPayment || toCents(invoice.amountDue)! <= 0n)
+          throw invalid(M.invoicePaid(invoice.number), 'invoiceUids');
+        found.push(invoice);
+      }
+      found.sort((a, b) => a.number.localeCompare(b.number));
+      purpose = 'INVOICES';
+      invoiceIds = found.map((invoice) => invoice.uid);
+      amountCents = found.reduce((sum, invoice) => sum + toCents(invoice.amountDue)!, 0n);
+      const numbers = found.map((invoice) => invoice.number);
+      description = `Payment of invoice${numbers.length > 1 ? 's' : ''} ${numbers.join(', ')}`;
+      descriptor =
+        numbers.length === 1
+          ? `PORTAL INV ${numbers[0]!.replace(/\D/g, '').slice(-6)}`
+          : 'PORTAL CLOUD INVOICES';
+    }
+
+    let method: MethodRow | null = null;
+    if (args.paymentMethodUid != null)
+      method = await this.listedMethod(workspace, args.paymentMethodUid, 'paymentMethodUid');
+    const methodType: 'CARD' | 'PAYPAL' = args.paypal || method?.methodType === 'PAYPAL' ? 'PAYPAL' : 'CARD';
+
+    // one unfinished payment per workspace: a new one replaces one not confirmed yet
+    const [open] = await this.db
+      .select()
+      .from(paymentAttempts)
+      .where(
+        and(eq(paymentAttempts.workspaceId, workspace.id), inArray(paymentAttempts.status, [...UNFINISHED])),
+      );
+    if (open?.status === 'PROCESSING') throw refused(M.processing);
+    if (open) await this.cancelAttempt(workspace, open, 'requested_by_customer', M.processing);
+
+    const customer = await this.customerOf(workspace);
+    const uid = randomUUID();
+    const intent = await this.driver.createPaymentIntent({
+      amount: amountCents,
+      currency: workspace.currency,
+      customer,
+      method: methodType === 'PAYPAL' ? 'paypal' : 'card',
+      ...(method && methodType === 'CARD' ? { paymentMethod: method.methodId } : {}),
+      ...(args.saveCard ? { saveCard: true } : {}),
+      description,
+      statementDescriptor: descriptor.slice(0, 22),
+      metadata: { contractUid: workspace.contractUid, paymentUid: uid },
+      idempotencyKey: `${workspace.id}:${key}`,
+      returnUrl,
+    });
+    const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    const row = {
+      id: uid,
+      workspaceId: workspace.id,
+      idempotencyKey: key,
+      provider: this.driver.kind,
+      intentId: intent.id,
+      clientSecret: intent.clientSecret,
+      status: toStatus(intent.status),
+      purpose,
+      invoiceIds,
+      amount: fromCents(amountCents),
+      currency: workspace.currency,
+      statementDescriptor: intent.statementDescriptor || descriptor.slice(0, 22),
+      fullDescription: description,
+      methodType,
+      paymentMethodId: method?.id ?? null,
+      saveCard: args.saveCard === true,
+      returnUrl,
+      nextAction: null as PaymentAttemptRow['nextAction'],
+      lastError: null,
+      createdBy: user.id,
+      createdByName: name,
+      createdAt: new Date(this.now()),
+    };
+    row.nextAction =
+      intent.status === 'requires_action' ? this.nextActionOf(intent, row as PaymentAttemptRow) : null;
+    const [inserted] = await this.db.insert(paymentAttempts).values(row).onConflictDoNothing().returning();
+    if (!inserted) {
+      // a concurrent start with the same key won: it holds the same intent (the provider's
+      // idempotency key), answer it
+      const winner = await this.byKey(workspace.id, key);
+      if (winner) return winner;
+      // another payment of the workspace started meanwhile: ours is dropped at the provider
+      await this.driver.cancelPaymentIntent(intent.id, 'requested_by_customer').catch(() => undefined);
+      throw refused(M.processing);
+    }
+    this.publish(workspace.contractUid, inserted.id);
+    return inserted;
+  }
+
+  private async byKey(workspaceId: string, key: string): Promise<PaymentAttemptRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.workspaceId, workspaceId), eq(paymentAttempts.idempotencyKey, key)));
+    return row ?? null;
+  }
+
+  async attempt(workspace: WorkspaceRow, uid: string): Promise<PaymentAttemptRow> {
+    const [row] = /^[0-9a-f-]{36}$/i.test(uid)
+      ? await this.db
+          .select()
+          .from(paymentAttempts)
+          .where(and(eq(paymentAttempts.id, uid), eq(paymentAttempts.workspaceId, workspace.id)))
+      : [];
+    if (!row) throw permissionDenied();
+    return row;
+  }
+
+  async pending(workspace: WorkspaceRow): Promise<PaymentAttemptRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(paymentAttempts)
+      .where(
+        and(eq(paymentAttempts.workspaceId, workspace.id), inArray(paymentAttempts.status, [...UNFINISHED])),
+      );
+    return row ?? null;
+  }
+
+  /** The payment as the provider has it now (a missed event is caught up here), to confirm again. */
+  async resume(workspace: WorkspaceRow, uid: string): Promise<PaymentAttemptRow> {
+    const row = await this.attempt(workspace, uid);
+    if (!UNFINISHED.includes(row.status)) return row;
+    await this.sandbox?.deliverPending(row.intentId);
+    const intent = await this.driver.retrievePaymentIntent(row.intentId);
+    const status = toStatus(intent.status);
+    if (status !== row.status && status !== 'SUCCEEDED') {
+      // Succeeded only through the webhook (money); the rest follows the provider.
+      await this.db
+        .update(paymentAttempts)
+        .set({
+          status,
+          nextAction: status === 'REQUIRES_ACTION' ? this.nextActionOf(intent, row) : null,
+          ...(status === 'CANCELED' ? { finishedAt: new Date(this.now()) } : {}),
+        })
+        .where(eq(paymentAttempts.id, row.id));
+    }
+    return this.attempt(workspace, uid);
+  }
+
+  async cancel(workspace: WorkspaceRow, uid: string): Promise<PaymentAttemptRow> {
+    const row = await this.attempt(workspace, uid);
+    if (row.status === 'SUCCEEDED' || row.status === 'CANCELED') throw refused(M.cancelFinished);
+    if (row.status === 'PROCESSING') throw refused(M.cancelProcessing);
+    await this.cancelAttempt(workspace, row, 'requested_by_customer');
+    return this.attempt(workspace, uid);
+  }
+
+  private async cancelAttempt(
+    workspace: { contractUid: string },
+    row: PaymentAttemptRow,
+    reason: 'requested_by_customer' | 'abandoned',
+    refusal: string = M.cancelProcessing,
+  ): Promise<void> {
+    try {
+      await this.driver.cancelPaymentIntent(row.intentId, reason);
+    } catch (error) {
+      this.log.warn({ err: error, intent: row.intentId }, 'payments: the provider did not cancel');
+      const intent = await this.driver.retrievePaymentIntent(row.intentId).catch(() => null);
+      if (intent && intent.status !== 'canceled') throw refused(refusal);
+    }
+    await this.db
+      .update(paymentAttempts)
+      .set({
+        status: 'CANCELED',
+        nextAction: null,
+        finishedAt: new Date(this.now()),
+      })
+      .where(and(eq(paymentAttempts.id, row.id), inArray(paymentAttempts.status, [...UNFINISHED])));
+    this.publish(workspace.contractUid, row.id);
+  }
+
+  /** Payments left unfinished for a day are canceled (`abandoned`); answers how many. */
+  async expireStale(): Promise<number> {
+    const cutoff = new Date(this.now() - PAYMENT_EXPIRY_MS);
+    const stale = await this.db
+      .select({ attempt: paymentAttempts, contractUid: workspaces.contractUid })
+      .from(paymentAttempts)
+      .innerJoin(workspaces, eq(workspaces.id, paymentAttempts.workspaceId))
+      .where(
+        and(
+          inArray(paymentAttempts.status, ['REQUIRES_PAYMENT_METHOD', 'REQUIRES_ACTION']),
+          lt(paymentAttempts.createdAt, cutoff),
+        ),
+      );
+    let count = 0;
+    for (const { attempt, contractUid } of stale) {
+      try {
+        await this.cancelAttempt({ contractUid }, attempt, 'abandoned');
+        count++;
+      } catch (error) {
+        this.log.warn({ err: error, payment: attempt.id }, 'payments: an expired payment was not canceled');
+      }
+    }
+    return count;
+  }
+
+  toPayment(row: PaymentAttemptRow, contractUid: string): Payment {
+    return {
+      uid: row.id,
+      contractUid,
+      status: row.status,
+      purpose: row.purpose,
+      invoiceUids: row.invoiceIds,
+      amount: row.amount,
+      currency: row.currency,
+      statementDescriptor: row.statementDescriptor,
+      fullDescription: row.fullDescription,
+      provider: row.provider,
+      methodType: row.methodType,
+      paymentMethodUid: row.paymentMethodId,
+      intentId: row.intentId,
+      clientSecret: row.clientSecret,
+      nextAction: row.nextAction
+        ? { type: row.nextAction.type as 'REDIRECT_TO_URL', url: row.nextAction.url }
+        : null,
+      lastError: row.lastError,
+      createdAt: row.createdAt,
+      expiresAt: new Date(row.createdAt.getTime() + PAYMENT_EXPIRY_MS),
+      finishedAt: row.finishedAt,
+    };
+  }
+
+  // --- payment methods -------------------------------------------------------------------------
+
+  private async customerOf(workspace: WorkspaceRow): Promise<string> {
+    const provider = this.driver.kind;
+    const [row] = await this.db
+      .select()
+      .from(paymentCustomers)
+      .where(and(eq(paymentCustomers.workspaceId, workspace.id), eq(paymentCustomers.provider, provider)));
+    if (row) return row.customerId;
+    const customerId = await this.driver.createCustomer({
+      contractUid: workspace.contractUid,
+      name: workspace.name,
+    });
+    await this.db
+      .insert(paymentCustomers)
+      .values({ workspaceId: workspace.id, provider, customerId })
+      .onConflictDoNothing();
+    const [stored] = await this.db
+      .select()
+      .from(paymentCustomers)
+      .where(and(eq(paymentCustomers.workspaceId, workspace.id), eq(paymentCustomers.provider, provider)));
+    return stored!.customerId;
+  }
+
+  /** A listed (not removed) method of the workspace; another workspace's: the permission error. */
+  private async listedMethod(workspace: WorkspaceRow, uid: string, field: string): Promise<MethodRow> {
+    const [row] = /^[0-9a-f-]{36}$/i.test(uid)
+      ? await this.db.select().from(paymentMethods).where(eq(paymentMethods.id, uid))
+      : [];
+    if (!row || row.workspaceId !== workspace.id) throw permissionDenied();
+    if (row.effectiveTill && row.effectiveTill.getTime() <= this.now()) throw invalid(M.methodRemoved, field);
+    return row;
+  }
+
+  async listMethods(workspace: WorkspaceRow): Promise<PaymentMethod[]> {
+    return (await methodsOfWorkspaces(this.db, [workspace.id], this.now())).get(workspace.id) ?? [];
+  }
+
+  async startSetup(workspace: WorkspaceRow): Promise<IntentView> {
+    const customer = await this.customerOf(workspace);
+    return this.driver.createSetupIntent({
+      customer,
+      idempotencyKey: `setup:${workspace.id}:${randomUUID()}`,
+      metadata: { contractUid: workspace.contractUid },
+    });
+  }
+
+  async completeSetup(
+    workspace: WorkspaceRow,
+    setupIntentId: string,
+    makeDefault: boolean,
+  ): Promise<PaymentMethod> {
+    if (!/^seti_[A-Za-z0-9]+$/.test(setupIntentId)) throw invalid(M.setupUnknown, 'setupIntentId');
+    const intent = await this.driver.retrieveSetupIntent(setupIntentId).catch(() => null);
+    if (!intent) throw invalid(M.setupUnknown, 'setupIntentId');
+    if (intent.metadata.contractUid !== workspace.contractUid) throw permissionDenied();
+    if (intent.status !== 'succeeded' || !intent.paymentMethod)
+      throw invalid(M.setupNotSucceeded, 'setupIntentId');
+    const id = await this.saveMethod(workspace, intent.paymentMethod, makeDefault);
+    this.publish(workspace.contractUid);
+    return (await this.listMethods(workspace)).find((m) => m.uid === id)!;
+  }
+
+  /** Stores a provider's method once (by its `pm_…`); the first one, or `makeDefault`, is the default. */
+  private async saveMethod(
+    workspace: { id: string; contractUid: string; currency?: string },
+    pmId: string,
+    makeDefault: boolean,
+  ): Promise<string> {
+    const [existing] = await this.db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.workspaceId, workspace.id),
+          eq(paymentMethods.methodId, pmId),
+          isNull(paymentMethods.effectiveTill),
+        ),
+      );
+    let id = existing?.id;
+    if (!id) {
+      const pm = await this.driver.retrievePaymentMethod(pmId);
+      const [inserted] = await this.db
+        .insert(paymentMethods)
+        .values({
+          workspaceId: workspace.id,
+          methodId: pm.id,
+          methodType: pm.type === 'paypal' ? 'PAYPAL' : 'CARD',
+          effectiveFrom: new Date(this.now()),
+          cardBrand: pm.card?.brand ?? null,
+          cardLast4: pm.card?.last4 ?? null,
+          cardExpMonth: pm.card?.expMonth ?? null,
+          cardExpYear: pm.card?.expYear ?? null,
+          paypalCountry: pm.paypal?.country ?? null,
+          paypalPayerId: pm.paypal?.payerId ?? null,
+          paypalPayerEmail: pm.paypal?.email ?? null,
+        })
+        .returning({ id: paymentMethods.id });
+      id = inserted!.id;
+    }
+    await this.setDefaultRow(workspace.id, id, makeDefault);
+    return id;
+  }
+
+  private async setDefaultRow(workspaceId: string, methodId: string, force: boolean) {
+    if (force) {
+      await this.db
+        .insert(paymentMethodDefaults)
+        .values({ workspaceId, paymentMethodId: methodId })
+        .onConflictDoUpdate({
+          target: paymentMethodDefaults.workspaceId,
+          set: { paymentMethodId: methodId },
+        });
+    } else {
+      await this.db
+        .insert(paymentMethodDefaults)
+        .values({ workspaceId, paymentMethodId: methodId })
+        .onConflictDoNothing();
+    }
+  }
+
+  async setDefault(workspace: WorkspaceRow, uid: string): Promise<PaymentMethod[]> {
+    const method = await this.listedMethod(workspace, uid, 'uid');
+    await this.setDefaultRow(workspace.id, method.id, true);
+    this.publish(workspace.contractUid);
+    return this.listMethods(workspace);
+  }
+
+  async remove(workspace: WorkspaceRow, uid: string): Promise<PaymentMethod[]> {
+    const method = await this.listedMethod(workspace, uid, 'uid');
+    const listed = await this.listMethods(workspace);
+    if (listed.length <= 1) {
+      const balance =
+        (await ledgerBalances(this.db, [workspace.id], utcDate(this.now()))).get(workspace.id) ??
+        ZERO_BALANCE;
+      if (toCents(balance.amountDue)! > 0n) throw refused(M.lastMethod, 'uid');
+    }
+    await this.db
+      .update(paymentMethods)
+      .set({ effectiveTill: new Date(this.now()) })
+      .where(eq(paymentMethods.id, method.id));
+    await this.db
+      .delete(paymentMethodDefaults)
+      .where(
+        and(
+          eq(paymentMethodDefaults.workspaceId, workspace.id),
+          eq(paymentMethodDefaults.paymentMethodId, method.id),
+        ),
+      );
+    await this.driver
+      .detachPaymentMethod(method.methodId)
+      .catch((error: unknown) =>
+        this.log.warn(
+          { err: error, method: method.methodId },
+          'payments: the provider did not detach a removed method',
+        ),
+      );
+    this.publish(workspace.contractUid);
+    return this.listMethods(workspace);
+  }
+
+  /** PayPal in the sandbox: a page on the api approves the connection (README). */
+  async connectPayPal(workspace: WorkspaceRow, user: User, rawReturnUrl: string): Promise<string> {
+    const returnUrl = checkReturnUrl(rawReturnUrl, this.options.publicUrl);
+    if (!returnUrl) throw invalid(M.returnUrl, 'returnUrl');
+    if (!this.sandbox) throw refused(M.paypalUnavailable);
+    const token = `PPC-${randomBytes(12).toString('hex').toUpperCase()}`;
+    await this.db.insert(sandboxPaypalConnections).values({
+      token,
+      workspaceId: workspace.id,
+      payerEmail: user.email,
+      returnUrl,
+      status: 'pending',
+      createdAt: new Date(this.now()),
+    });
+    return `/sandbox/paypal/connect/${token}`;
+  }
+
+  async paypalConnection(token: string) {
+    const [row] = await this.db
+      .select()
+      .from(sandboxPaypalConnections)
+      .where(eq(sandboxPaypalConnections.token, token));
+    return row ?? null;
+  }
+
+  /** The approval page's answer; answers where the browser returns. */
+  async finishPayPalConnection(token: string, approve: boolean): Promise<string | null> {
+    const row = await this.paypalConnection(token);
+    if (!row) return null;
+    if (row.status !== 'pending')
+      return withParams(row.returnUrl, { paypal: row.status === 'approved' ? 'connected' : 'canceled' });
+    const [workspace] = await this.db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
+    if (!workspace) return null;
+    if (approve) {
+      const pmId = `pm_paypal_${randomBytes(10).toString('hex')}`;
+      const [inserted] = await this.db
+        .insert(paymentMethods)
+        .values({
+          workspaceId: workspace.id,
+          methodId: pmId,
+          methodType: 'PAYPAL',
+          effectiveFrom: new Date(this.now()),
+          paypalCountry: workspace.currency === 'USD' ? 'US' : 'DE',
+          paypalPayerId: randomBytes(7).toString('hex').toUpperCase(),
+          paypalPayerEmail: row.payerEmail,
+        })
+        .returning({ id: paymentMethods.id });
+      await this.setDefaultRow(workspace.id, inserted!.id, false);
+    }
+    await this.db
+      .update(sandboxPaypalConnections)
+      .set({ status: approve ? 'approved' : 'canceled' })
+      .where(eq(sandboxPaypalConnections.token, token));
+    this.publish(workspace.contractUid);
+    return withParams(row.returnUrl, { paypal: approve ? 'connected' : 'canceled' });
+  }
+
+  /** The newest payments of a workspace (tests, dev tools). */
+  async attemptsOf(workspaceId: string) {
+    return this.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.workspaceId, workspaceId))
+      .orderBy(desc(paymentAttempts.createdAt));
+  }
+}
+
+/** Listed (not removed) methods of these workspaces, the default first then oldest first, with `isDefault`. */
+export async function methodsOfWorkspaces(
+  db: Db,
+  workspaceIds: readonly string[],
+  now: number,
+): Promise<Map<string, PaymentMethod[]>> {
+  const result = new Map<string, PaymentMethod[]>();
+  if (workspaceIds.length === 0) return result;
+  const [rows, defaults] = await Promise.all([
+    db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          inArray(paymentMethods.workspaceId, [...workspaceIds]),
+          or(isNull(paymentMethods.effectiveTill), gt(paymentMethods.effectiveTill, new Date(now))),
+        ),
+      )
+      .orderBy(asc(paymentMethods.effectiveFrom), asc(paymentMethods.id)),
+    db
+      .select()
+      .from(paymentMethodDefaults)
+      .where(inArray(paymentMethodDefaults.workspaceId, [...workspaceIds])),
+  ]);
+  for (const workspaceId of workspaceIds) {
+    const own = rows.filter((row) => row.workspaceId === workspaceId);
+    const chosen = defaults.find((d) => d.workspaceId === workspaceId)?.paymentMethodId;
+    const defaultId = own.some((row) => row.id === chosen) ? chosen : own[0]?.id;
+    const list = own.map(
+      (m): PaymentMethod => ({
+        uid: m.id,
+        methodId: m.methodId,
+        methodType: m.methodType,
+        effectiveFrom: m.effectiveFrom,
+        effectiveTill: m.effectiveTill,
+        cardBrand: m.cardBrand,
+        cardLast4: m.cardLast4,
+        cardExpMonth: m.cardExpMonth,
+        cardExpYear: m.cardExpYear,
+        paypalCountry: m.paypalCountry,
+        paypalPayerId: m.paypalPayerId,
+        paypalPayerEmail: m.paypalPayerEmail,
+        isDefault: m.id === defaultId,
+      }),
+    );
+    list.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+    result.set(workspaceId, list);
+  }
+  return result;
+}
+
+/** The unfinished payment of each of these workspaces (`FundBalance.pendingPayment`). */
+export async function pendingOfWorkspaces(db: Db, workspaceIds: readonly string[]) {
+  if (workspaceIds.length === 0)
+    return new Map<string, PaymentAttemptRow & { paymentMethodPm: string | null }>();
+  const rows = await db
+    .select({ attempt: paymentAttempts, pm: paymentMethods.methodId })
+    .from(paymentAttempts)
+    .leftJoin(paymentMethods, eq(paymentMethods.id, paymentAttempts.paymentMethodId))
+    .where(
+      and(
+        inArray(paymentAttempts.workspaceId, [...workspaceIds]),
+        inArray(paymentAttempts.status, [...UNFINISHED]),
+      ),
+    );
+  return new Map(rows.map(({ attempt, pm }) => [attempt.workspaceId, { ...attempt, paymentMethodPm: pm }]));
+}

@@ -1,0 +1,3 @@
+import { portalCodegenConfig } from '@portal/shared/codegen';
+
+export default portalCodegenConfig();
