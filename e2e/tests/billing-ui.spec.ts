@@ -182,6 +182,9 @@ test.describe('the owner of 1,000 invoices', () => {
 
   test('selecting the open invoice leads to Make a Payment with it', async ({ page }) => {
     await page.goto(billing(OTHER_CONTRACT_UID, 'invoices'));
+    // the cookie banner first: a modal dialog opened while it appears is left aria-hidden by
+    // Fluent's focus manager (noted for the host), and this test is about the selection
+    await page.getByRole('button', { name: 'Reject optional' }).click();
     const pay = page.getByRole('button', { name: 'Make a Payment' });
     await expect(pay).toBeEnabled();
     // only the unpaid invoice can be selected
