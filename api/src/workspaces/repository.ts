@@ -13,7 +13,7 @@ import {
   workspaceEmployees,
   workspaces,
 } from '../db/schema.js';
-import type { FundBalance, PaymentMethod, Workspace } from '../graphql/generated/resolvers.js';
+import type { FundBalance, Workspace } from '../graphql/generated/resolvers.js';
 import { unreadByWorkspace } from '../support/repository.js';
 import { can, ROLE_CAPABILITIES, type Standing } from './roles.js';
 import { workspaceDeletions } from './tables.js';
