@@ -14,6 +14,7 @@ export default defineConfig({
     './src/compute/status/tables.ts',
     './src/ssh-keys/tables.ts',
     './src/billing/tables.ts',
+    './src/profile/tables.ts',
   ],
   out: './drizzle',
 });

@@ -20,6 +20,7 @@ import { statusQueries, statusSubscriptions } from '../compute/status/resolvers.
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
 import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
+import { profileMutations, profileSubscriptions } from '../profile/resolvers.js';
 import { sshKeyMutations, sshKeyQueries } from '../ssh-keys/resolvers.js';
 import { workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
 import type { GraphQLContext } from './context.js';
@@ -69,6 +70,7 @@ const Mutation: Required<MutationResolvers> = {
   ...networkMutations,
   ...lifecycleMutations,
   ...sshKeyMutations,
+  ...profileMutations,
 };
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
@@ -77,6 +79,7 @@ const Subscription: Required<SubscriptionResolvers> = {
   ...monitoringSubscriptions,
   ...networkSubscriptions,
   ...statusSubscriptions,
+  ...profileSubscriptions,
 };
 
 export const resolvers: Resolvers = {

@@ -9,6 +9,7 @@ import type {
   QueryResolvers,
   SubscriptionResolvers,
 } from '../graphql/generated/resolvers.js';
+import { userProfiles } from '../profile/tables.js';
 import { visibleWorkspaces } from '../workspaces/repository.js';
 
 /** `me.reason`: why the portal has little to show (the welcome screen explains what to do next). */
@@ -18,8 +19,8 @@ export const ME_REASONS = { noWorkspace: 'NO_WORKSPACE', noActiveService: 'NO_AC
 export const UNSUPPORTED_LANGUAGE = `Choose one of the portal's languages: ${LANGUAGES.join(', ')}.`;
 
 /** `me` of a user: the account, its preferences and what the portal needs around it. */
-async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
-  const [workspaceRows, totp, unread] = await Promise.all([
+export async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
+  const [workspaceRows, totp, unread, profile] = await Promise.all([
     visibleWorkspaces(ctx.db, user.id),
     ctx.db
       .select({ id: authenticators.id })
@@ -29,6 +30,10 @@ async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
       .select({ count: unreadMessageCounts.count })
       .from(unreadMessageCounts)
       .where(eq(unreadMessageCounts.userId, user.id)),
+    ctx.db
+      .select({ isBusiness: userProfiles.isBusiness })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, user.id)),
   ]);
   let reason: string | null = null;
   if (workspaceRows.length === 0) reason = ME_REASONS.noWorkspace;
@@ -58,6 +63,7 @@ async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
       language: user.language,
       totp2faEnabled: totp.length > 0,
       hasUsablePassword: user.passwordHash !== null,
+      isBusiness: profile[0]?.isBusiness ?? false,
     },
     env: {
       profiles: user.profiles,
@@ -86,6 +92,7 @@ export const meMutations = {
       .set({ language: chosen })
       .where(eq(users.id, user.id))
       .returning();
+    ctx.pubsub.publish('meChanged', user.id, { userId: user.id });
     return meOf(ctx, updated ?? { ...user, language: chosen });
   },
 } satisfies MutationResolvers;
