@@ -149,6 +149,13 @@ const calls: Call[] = [
     '/account/email',
     { email: 'new@b.c' },
   ],
+  [
+    'cancelEmailChange',
+    (a) => a.cancelEmailChange('new@b.c'),
+    'DELETE',
+    '/account/email',
+    { email: 'new@b.c' },
+  ],
   ['getSessions', (a) => a.getSessions(), 'GET', '/auth/sessions', undefined],
   ['endSessions', (a) => a.endSessions([1, 'b']), 'DELETE', '/auth/sessions', { sessions: [1, 'b'] }],
 ];

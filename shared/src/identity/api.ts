@@ -52,6 +52,7 @@ export const identity = {
   /** allauth's e-mail change (ACCOUNT_CHANGE_EMAIL): the new address replaces the login once verified */
   changeEmail: (email: string) => post('/account/email', { email }),
   resendEmailVerificationTo: (email: string) => identityRequest('PUT', '/account/email', { email }),
+  cancelEmailChange: (email: string) => identityRequest('DELETE', '/account/email', { email }),
   getSessions: () => identityRequest('GET', '/auth/sessions'),
   endSessions: (ids: (string | number)[]) => identityRequest('DELETE', '/auth/sessions', { sessions: ids }),
 } satisfies Record<string, (...args: never[]) => Promise<AuthResponseBody>>;
