@@ -65,7 +65,8 @@ export function EmailSection() {
   // the pending change, if any; again whenever the login address changed
   useEffect(() => {
     let live = true;
-    void identity.getEmailAddresses?.().then((answer) => {
+    if (!email) return;
+    void identity.getEmailAddresses().then((answer) => {
       if (live && answer.status === 200) readPending(answer.data);
     });
     return () => {

@@ -8,7 +8,7 @@ import { useWorkspaceTranslation } from '../i18n/useWorkspaceTranslation';
 import { PreferencesTab } from '../preferences/PreferencesTab';
 import { SshKeysTab } from '../ssh-keys/SshKeysTab';
 import { ProfileTab } from './ProfileTab';
-import { PROFILE_TABS, type ProfileTab, profilePath, profileTab } from './profileTabs';
+import { PROFILE_TABS, type ProfileTabId, profilePath, profileTab } from './profileTabs';
 
 const useStyles = makeStyles({
   root: {
@@ -45,7 +45,7 @@ export default function ProfilePage() {
         className={styles.tabs}
         selectedValue={tab}
         aria-label={t('profile.tabs')}
-        onTabSelect={(_event, data) => navigate(profilePath(data.value as ProfileTab))}
+        onTabSelect={(_event, data) => navigate(profilePath(data.value as ProfileTabId))}
       >
         {PROFILE_TABS.map((id) => (
           <Tab key={id} value={id}>
