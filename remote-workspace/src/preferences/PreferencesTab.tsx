@@ -123,7 +123,9 @@ function TimeZoneField() {
         selectedOptions={input.value ? [input.value] : []}
         onChange={(event) => setQuery(event.target.value)}
         onOptionSelect={(_event, data) => {
-          if (data.optionValue) input.onChange(data.optionValue);
+          // typing that matches no option clears the selection (no optionValue): keep the text typed
+          if (!data.optionValue) return;
+          input.onChange(data.optionValue);
           setQuery(null);
         }}
         onBlur={() => {

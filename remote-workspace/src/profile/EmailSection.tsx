@@ -110,32 +110,34 @@ export function EmailSection() {
   };
 
   return (
-    <Section
-      title={t('profile.email.title')}
-      description={t('profile.email.description')}
-      action={<Button onClick={() => setOpen(true)}>{t('profile.email.change')}</Button>}
-    >
-      <div className={styles.row}>
-        <Body1 className={styles.email}>{email}</Body1>
-        <Badge appearance="tint" color="success">
-          {t('profile.email.verified')}
-        </Badge>
-      </div>
-      {pending ? (
-        <MessageBar intent="info">
-          <MessageBarBody>
-            {t('profile.email.pending', { email: pending })}{' '}
-            <span className={styles.links}>
-              <Link as="button" onClick={() => void resend()}>
-                {t('profile.email.resend')}
-              </Link>
-              <Link as="button" onClick={() => void dropPending()}>
-                {t('profile.email.cancelChange')}
-              </Link>
-            </span>
-          </MessageBarBody>
-        </MessageBar>
-      ) : null}
+    <>
+      <Section
+        title={t('profile.email.title')}
+        description={t('profile.email.description')}
+        action={<Button onClick={() => setOpen(true)}>{t('profile.email.change')}</Button>}
+      >
+        <div className={styles.row}>
+          <Body1 className={styles.email}>{email}</Body1>
+          <Badge appearance="tint" color="success">
+            {t('profile.email.verified')}
+          </Badge>
+        </div>
+        {pending ? (
+          <MessageBar intent="info">
+            <MessageBarBody>
+              {t('profile.email.pending', { email: pending })}{' '}
+              <span className={styles.links}>
+                <Link as="button" onClick={() => void resend()}>
+                  {t('profile.email.resend')}
+                </Link>
+                <Link as="button" onClick={() => void dropPending()}>
+                  {t('profile.email.cancelChange')}
+                </Link>
+              </span>
+            </MessageBarBody>
+          </MessageBar>
+        ) : null}
+      </Section>
       <Dialog open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
         <DialogSurface>
           <Form<{ email: string }>
@@ -168,6 +170,6 @@ export function EmailSection() {
           />
         </DialogSurface>
       </Dialog>
-    </Section>
+    </>
   );
 }
