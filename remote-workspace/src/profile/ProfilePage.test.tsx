@@ -9,7 +9,7 @@ const render = (path: string) =>
     path,
     route: '/profile/:tab?',
     graphql: workspaceClient({ ProfileSshKeys: () => ({ data: { sshKeys: [] } }) }).client,
-    identity: { getEmailAddresses: async () => ({ status: 200, data: [] }) },
+    identity: { getEmailAddresses: async () => ({ status: 200, data: [] }) } as never,
   });
 
 describe('ProfilePage', () => {
