@@ -149,7 +149,7 @@ describe('updateProfile', () => {
       firstName: 'Grace',
       lastName: 'Hopper',
       phone: '+4915123456789',
-      phoneVerified: false,
+      phoneVerified: true,
     });
     // and back to Personal
     const personal = await gql(browser, UPDATE_PROFILE, {

