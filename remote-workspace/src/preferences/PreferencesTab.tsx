@@ -31,6 +31,9 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '560px' },
   example: { color: tokens.colorNeutralForeground2 },
   combobox: { width: '100%', minWidth: 0 },
+  // the choices wrap onto a second line on a phone instead of squeezing their labels
+  choices: { flexWrap: 'wrap' },
+  choice: { whiteSpace: 'nowrap' },
 });
 
 const FIELDS = ['timezone', 'dateFormat', 'timeFormat'] as const;
@@ -151,16 +154,18 @@ function TimeZoneField() {
 }
 
 function ChoiceField({ name, label, choices }: { name: string; label: string; choices: [string, string][] }) {
+  const styles = useStyles();
   const { input } = useField<string>(name);
   return (
     <Field label={label}>
       <RadioGroup
+        className={styles.choices}
         layout="horizontal"
         value={input.value}
         onChange={(_event, data) => input.onChange(data.value)}
       >
         {choices.map(([value, text]) => (
-          <Radio key={value} value={value} label={text} />
+          <Radio key={value} value={value} label={{ children: text, className: styles.choice }} />
         ))}
       </RadioGroup>
     </Field>
