@@ -38,9 +38,14 @@ export function zoneOptions(): ZoneOption[] {
   return cached;
 }
 
-/** The zones whose name or offset contains every word typed. */
+/** At most this many matches are listed while typing (the list narrows with every letter). */
+export const MAX_MATCHES = 80;
+
+/** The zones whose name or offset contains every word typed (the first MAX_MATCHES). */
 export function filterZones(options: ZoneOption[], query: string): ZoneOption[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return options;
-  return options.filter((option) => words.every((word) => option.search.includes(word)));
+  return options
+    .filter((option) => words.every((word) => option.search.includes(word)))
+    .slice(0, MAX_MATCHES);
 }
