@@ -145,6 +145,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   }
 
   const pubsub = createPortalPubSub();
+  identity.userChanged = (userId) => pubsub.publish('meChanged', userId, { userId });
   const compute = new ComputeService(deps.database.db, pubsub, app.log, {
     scheduler: realScheduler(),
     speed: config.compute.simSpeed,

@@ -6,6 +6,7 @@ import { seedComputeDemo } from '../compute/seed.js';
 import { seedStatus } from '../compute/status/seed.js';
 import { hashPassword } from '../identity/passwords.js';
 import { hashToken } from '../identity/session.js';
+import { seedProfiles } from '../profile/seed.js';
 import { seedInstanceSshKeys, seedSshKeys } from '../ssh-keys/seed.js';
 import { seedSupport } from '../support/seed.js';
 import { seedWorkspaceAdmin } from '../workspaces/seed.js';
@@ -449,6 +450,7 @@ async function seedWorkspaces(db: Db, people: { demoUser: User; totpUser: User; 
   await seedComputeDemo(db, { cabinetId: ws.cabinet.id, otherId: ws.other.id, allIds: ids });
   await seedNetworkDemo(db);
   await seedSshKeys(db, demoUser.id);
+  await seedProfiles(db, demoUser.id);
   await seedInstanceSshKeys(db);
   await seedStatus(db);
   await seedSupport(db, {

@@ -17,6 +17,8 @@ export const createPortalPubSub = () =>
     /** Something of the workspace changed (balance, unread messages, …). */
     workspaceChanged: [contractUid: string, payload: { contractUid: string }];
     notifications: [userId: string, payload: Notification];
+    /** The user's profile, preferences or language changed (their other tabs follow). */
+    meChanged: [userId: string, payload: { userId: string }];
     /** An instance of the workspace changed (created, status, pending action, charges, deleted). */
     instanceChanged: [contractUid: string, payload: InstanceChangedPayload];
     /** An alert rule of the workspace changed (created, edited, fired, recovered, deleted). */

@@ -21,6 +21,7 @@ import { statusQueries, statusSubscriptions } from '../compute/status/resolvers.
 import { REPO_ROOT } from '../config.js';
 import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
 import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
+import { profileMutations, profileSubscriptions } from '../profile/resolvers.js';
 import { sshKeyMutations, sshKeyQueries } from '../ssh-keys/resolvers.js';
 import { supportMutations, supportQueries, supportSubscriptions } from '../support/resolvers.js';
 import {
@@ -82,6 +83,7 @@ const Mutation: Required<MutationResolvers> = {
   ...supportMutations,
   ...workspaceAdminMutations,
   ...paymentMutations,
+  ...profileMutations,
 };
 const Subscription: Required<SubscriptionResolvers> = {
   ...workspaceSubscriptions,
@@ -93,6 +95,7 @@ const Subscription: Required<SubscriptionResolvers> = {
   ...supportSubscriptions,
   ...workspaceAdminSubscriptions,
   ...paymentSubscriptions,
+  ...profileSubscriptions,
 };
 
 export const resolvers: Resolvers = {

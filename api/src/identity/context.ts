@@ -23,6 +23,8 @@ export interface IdentityServices {
   logger: FastifyBaseLogger;
   /** null when bot protection is off. */
   verifyCaptcha: CaptchaVerifier | null;
+  /** Told when an identity call changed what `me` shows (a verified e-mail change); the app publishes `meChanged`. */
+  userChanged?: (userId: string) => void;
 }
 
 /** One identity request: the services, the browser session and the signed-in user. */

@@ -5,6 +5,7 @@ import { CSRF_COOKIE, CSRF_FORM_FIELD, csrfFails, isFormPost, setCsrfCookie } fr
 import type { Envelope, Redirect } from './envelope.js';
 import { MESSAGES } from './messages.js';
 import { authRoutes } from './routes/auth.js';
+import { emailRoutes } from './routes/email.js';
 import { mfaRoutes } from './routes/mfa.js';
 import { passwordRoutes } from './routes/password.js';
 import { providerCallbackRoutes, providerRoutes } from './routes/provider.js';
@@ -18,7 +19,11 @@ export const IDENTITY_PREFIX = '/_allauth/browser/v1';
 export type IdentityHandler = (ctx: Ctx, body: Body) => Promise<Envelope | Redirect>;
 
 /** How a route module adds its routes: `route('POST', '/auth/login', handler)`. */
-export type Route = (method: 'GET' | 'POST' | 'DELETE', url: string, handler: IdentityHandler) => void;
+export type Route = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  handler: IdentityHandler,
+) => void;
 
 const rotating = new WeakSet<FastifyRequest>();
 
@@ -146,6 +151,7 @@ export async function identityPlugin(
   passwordRoutes(route);
   mfaRoutes(route);
   sessionsRoutes(route);
+  emailRoutes(route);
   providerRoutes(route);
 }
 

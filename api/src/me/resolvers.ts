@@ -9,6 +9,7 @@ import type {
   QueryResolvers,
   SubscriptionResolvers,
 } from '../graphql/generated/resolvers.js';
+import { userProfiles } from '../profile/tables.js';
 import { unreadDirect } from '../support/repository.js';
 import { visibleWorkspaces } from '../workspaces/repository.js';
 
@@ -19,13 +20,17 @@ export const ME_REASONS = { noWorkspace: 'NO_WORKSPACE', noActiveService: 'NO_AC
 export const UNSUPPORTED_LANGUAGE = `Choose one of the portal's languages: ${LANGUAGES.join(', ')}.`;
 
 /** `me` of a user: the account, its preferences and what the portal needs around it. */
-async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
-  const [workspaceRows, totp] = await Promise.all([
+export async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
+  const [workspaceRows, totp, profile] = await Promise.all([
     visibleWorkspaces(ctx.db, user.id),
     ctx.db
       .select({ id: authenticators.id })
       .from(authenticators)
       .where(and(eq(authenticators.userId, user.id), eq(authenticators.type, 'totp'))),
+    ctx.db
+      .select({ isBusiness: userProfiles.isBusiness })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, user.id)),
   ]);
   const unread = await unreadDirect(
     ctx.db,
@@ -60,6 +65,7 @@ async function meOf(ctx: GraphQLContext, user: User): Promise<Me> {
       language: user.language,
       totp2faEnabled: totp.length > 0,
       hasUsablePassword: user.passwordHash !== null,
+      isBusiness: profile[0]?.isBusiness ?? false,
     },
     env: {
       profiles: user.profiles,
@@ -88,6 +94,7 @@ export const meMutations = {
       .set({ language: chosen })
       .where(eq(users.id, user.id))
       .returning();
+    ctx.pubsub.publish('meChanged', user.id, { userId: user.id });
     return meOf(ctx, updated ?? { ...user, language: chosen });
   },
 } satisfies MutationResolvers;

@@ -46,7 +46,7 @@ export class Browser {
   ) {}
 
   async call(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     options: { body?: unknown; payload?: string; headers?: Record<string, string>; csrf?: boolean } = {},
   ): Promise<Answer> {
@@ -83,7 +83,12 @@ export class Browser {
   }
 
   /** An identity call, by its path below `/_allauth/browser/v1`. */
-  api(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>) {
+  api(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) {
     return this.call(method, `${IDENTITY_PREFIX}${path}`, { body, ...(headers ? { headers } : {}) });
   }
 

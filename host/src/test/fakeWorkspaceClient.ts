@@ -29,6 +29,7 @@ export function meFixture(
       language: null,
       totp2faEnabled: false,
       hasUsablePassword: true,
+      isBusiness: false,
       ...overrides.user,
     },
     env: { profiles: [], currentExternalIp: '127.0.0.1', unreadDirectMessages: 0, ...overrides.env },

@@ -94,6 +94,7 @@ describe('workspaceController', () => {
       client?.subscription.mock.calls.map(([doc, vars]) => [doc.definitions[0].name.value, vars]);
     expect(names(clients[0])).toEqual([
       ['Notifications', {}],
+      ['MeChanged', {}],
       ['WorkspaceChanged', { contractUid: 'B' }],
     ]);
     controller.store.setWorkspace('A');

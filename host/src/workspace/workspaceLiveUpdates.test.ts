@@ -61,11 +61,12 @@ describe('createWorkspaceLiveUpdates', () => {
     t.live.sync();
     expect(t.fake.active()).toEqual([
       ['Notifications', {}],
+      ['MeChanged', {}],
       ['WorkspaceChanged', { contractUid: 'C-1' }],
     ]);
     // syncing again without a change subscribes nothing more
     t.live.sync();
-    expect(t.fake.open).toHaveLength(2);
+    expect(t.fake.open).toHaveLength(3);
   });
 
   it('a notification goes to notify with its type and message', () => {
@@ -91,11 +92,15 @@ describe('createWorkspaceLiveUpdates', () => {
     t.live.sync();
     expect(t.fake.active()).toEqual([
       ['Notifications', {}],
+      ['MeChanged', {}],
       ['WorkspaceChanged', { contractUid: 'C-2' }],
     ]);
     t.select(null);
     t.live.sync();
-    expect(t.fake.active()).toEqual([['Notifications', {}]]);
+    expect(t.fake.active()).toEqual([
+      ['Notifications', {}],
+      ['MeChanged', {}],
+    ]);
   });
 
   it('a new client (another user) subscribes again on it and ends the old one’s', () => {
@@ -105,7 +110,7 @@ describe('createWorkspaceLiveUpdates', () => {
     t.newClient();
     t.live.sync();
     expect(old.active()).toEqual([]);
-    expect(t.fake.active()).toHaveLength(2);
+    expect(t.fake.active()).toHaveLength(3);
   });
 
   it('signed out or disposed: nothing stays subscribed', () => {

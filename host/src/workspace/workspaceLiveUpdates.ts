@@ -1,7 +1,7 @@
 import type { Notification, WorkspaceState } from '@portal/shared';
 import type { Client } from '@urql/core';
 import { pipe, subscribe } from 'wonka';
-import { NotificationsDocument, WorkspaceChangedDocument } from '../gql/graphql';
+import { MeChangedDocument, NotificationsDocument, WorkspaceChangedDocument } from '../gql/graphql';
 
 export interface WorkspaceLiveUpdates {
   /** re-reads who is signed in, the client and the current workspace, and (re)subscribes as needed */
@@ -15,7 +15,8 @@ export interface WorkspaceLiveUpdates {
  * needs no handling here: graphcache writes it into the cached Workspace and FundBalance (keyed
  * by contractUid), the workspace store's watched `allWorkspaces` re-emits, and the store replaces
  * the workspace keeping its client fields (active employee, logo): the drawer's balance and unread
- * count change without a refetch. Errors go through the client's error handling like any call.
+ * count change without a refetch. `meChanged` likewise: graphcache writes the user into the cached
+ * `me`, the me store re-emits, and the preferences saved in another tab apply here. Errors go through the client's error handling like any call.
  *
  * Framework-free, owned by the workspace controller, so it follows the session and the per-user
  * client even when no component is mounted.
@@ -54,7 +55,17 @@ export function createWorkspaceLiveUpdates({
             if (notification) notify({ type: notification.type, message: notification.message });
           }),
         );
-        notificationsOn = { client: current, stop: unsubscribe };
+        const me = pipe(
+          current.subscription(MeChangedDocument, {}),
+          subscribe(() => {}),
+        );
+        notificationsOn = {
+          client: current,
+          stop: () => {
+            unsubscribe();
+            me.unsubscribe();
+          },
+        };
       }
       const contractUid = workspaces().current?.contractUid;
       if (workspaceOn && (workspaceOn.client !== current || workspaceOn.contractUid !== contractUid)) {

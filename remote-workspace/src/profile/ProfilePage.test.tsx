@@ -5,7 +5,12 @@ import { workspaceClient } from '../test/workspaceClient';
 import ProfilePage from './ProfilePage';
 
 const render = (path: string) =>
-  renderPage(<ProfilePage />, { path, route: '/profile/:tab?', graphql: workspaceClient({}).client });
+  renderPage(<ProfilePage />, {
+    path,
+    route: '/profile/:tab?',
+    graphql: workspaceClient({ ProfileSshKeys: () => ({ data: { sshKeys: [] } }) }).client,
+    identity: { getEmailAddresses: async () => ({ status: 200, data: [] }) } as never,
+  });
 
 describe('ProfilePage', () => {
   it('shows the five tabs; no tab in the URL is Profile, and the URL says so', async () => {
@@ -26,6 +31,7 @@ describe('ProfilePage', () => {
     const { user, location } = render('/profile/profile');
     await user.click(screen.getByRole('tab', { name: 'SSH keys' }));
     await vi.waitFor(() => expect(location()).toBe('/profile/ssh-keys'));
+    expect(await screen.findByText('No SSH keys yet')).toBeTruthy();
     expect((await screen.findByRole('tab', { name: 'SSH keys' })).getAttribute('aria-selected')).toBe('true');
   });
 });

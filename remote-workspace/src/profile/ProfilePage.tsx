@@ -1,10 +1,14 @@
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { NotBuiltYet, usePortal } from '@portal/shared';
+import { usePortal } from '@portal/shared';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { AccountsTab } from '../accounts/AccountsTab';
+import { AuthenticationTab } from '../authentication/AuthenticationTab';
 import { useWorkspaceTranslation } from '../i18n/useWorkspaceTranslation';
-import { PROFILE_TABS, type ProfileTab, profilePath, profileTab } from './profileTabs';
+import { PreferencesTab } from '../preferences/PreferencesTab';
+import { SshKeysTab } from '../ssh-keys/SshKeysTab';
+import { ProfileTab } from './ProfileTab';
+import { PROFILE_TABS, type ProfileTabId, profilePath, profileTab } from './profileTabs';
 
 const useStyles = makeStyles({
   root: {
@@ -41,7 +45,7 @@ export default function ProfilePage() {
         className={styles.tabs}
         selectedValue={tab}
         aria-label={t('profile.tabs')}
-        onTabSelect={(_event, data) => navigate(profilePath(data.value as ProfileTab))}
+        onTabSelect={(_event, data) => navigate(profilePath(data.value as ProfileTabId))}
       >
         {PROFILE_TABS.map((id) => (
           <Tab key={id} value={id}>
@@ -50,7 +54,17 @@ export default function ProfilePage() {
         ))}
       </TabList>
       <div role="tabpanel" aria-label={t(`profile.tab.${tab}`)}>
-        {tab === 'accounts' ? <AccountsTab /> : <NotBuiltYet page={t(`profile.tab.${tab}`)} />}
+        {tab === 'profile' ? (
+          <ProfileTab />
+        ) : tab === 'preferences' ? (
+          <PreferencesTab />
+        ) : tab === 'ssh-keys' ? (
+          <SshKeysTab />
+        ) : tab === 'authentication' ? (
+          <AuthenticationTab />
+        ) : (
+          <AccountsTab />
+        )}
       </div>
     </div>
   );

@@ -73,6 +73,7 @@ export function portalMe(user: Partial<PortalMe['user']> = {}): PortalMe {
       language: null,
       totp2faEnabled: false,
       hasUsablePassword: true,
+      isBusiness: false,
       ...user,
     },
     env: { profiles: [], currentExternalIp: '192.0.2.1', unreadDirectMessages: 0 },

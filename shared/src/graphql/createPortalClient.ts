@@ -95,6 +95,7 @@ export function createPortalClient(options: PortalClientOptions): Client {
             ...cache?.updates?.Mutation,
           },
           Subscription: {
+            ...ME_CACHE_UPDATES.Subscription,
             ...COMPUTE_CACHE_UPDATES.Subscription,
             ...MONITORING_CACHE_UPDATES.Subscription,
             ...cache?.updates?.Subscription,

@@ -140,6 +140,22 @@ const calls: Call[] = [
     {},
   ],
   ['getProviderSignup', (a) => a.getProviderSignup(), 'GET', '/auth/provider/signup', undefined],
+  ['getEmailAddresses', (a) => a.getEmailAddresses(), 'GET', '/account/email', undefined],
+  ['changeEmail', (a) => a.changeEmail('new@b.c'), 'POST', '/account/email', { email: 'new@b.c' }],
+  [
+    'resendEmailVerificationTo',
+    (a) => a.resendEmailVerificationTo('new@b.c'),
+    'PUT',
+    '/account/email',
+    { email: 'new@b.c' },
+  ],
+  [
+    'cancelEmailChange',
+    (a) => a.cancelEmailChange('new@b.c'),
+    'DELETE',
+    '/account/email',
+    { email: 'new@b.c' },
+  ],
   ['getSessions', (a) => a.getSessions(), 'GET', '/auth/sessions', undefined],
   ['endSessions', (a) => a.endSessions([1, 'b']), 'DELETE', '/auth/sessions', { sessions: [1, 'b'] }],
 ];

@@ -48,6 +48,11 @@ export const identity = {
   deactivateTotp: () => identityRequest('DELETE', '/account/authenticators/totp'),
   getRecoveryCodes: () => identityRequest('GET', '/account/authenticators/recovery-codes'),
   regenerateRecoveryCodes: () => post('/account/authenticators/recovery-codes'),
+  getEmailAddresses: () => identityRequest('GET', '/account/email'),
+  /** allauth's e-mail change (ACCOUNT_CHANGE_EMAIL): the new address replaces the login once verified */
+  changeEmail: (email: string) => post('/account/email', { email }),
+  resendEmailVerificationTo: (email: string) => identityRequest('PUT', '/account/email', { email }),
+  cancelEmailChange: (email: string) => identityRequest('DELETE', '/account/email', { email }),
   getSessions: () => identityRequest('GET', '/auth/sessions'),
   endSessions: (ids: (string | number)[]) => identityRequest('DELETE', '/auth/sessions', { sessions: ids }),
 } satisfies Record<string, (...args: never[]) => Promise<AuthResponseBody>>;

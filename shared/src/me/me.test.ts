@@ -21,6 +21,7 @@ function me(user: Partial<PortalMe['user']> = {}, profiles: string[] = []): Port
       language: null,
       totp2faEnabled: false,
       hasUsablePassword: true,
+      isBusiness: false,
       ...user,
     },
     env: { profiles, currentExternalIp: '192.0.2.1', unreadDirectMessages: 0 },

@@ -25,6 +25,18 @@ export const emailConfirmationMail = (to: string, link: string) =>
     link,
   );
 
+/** Sent to the new address of an e-mail change; following the link makes it the login. */
+export const emailChangeMail = (to: string, link: string) =>
+  mail(
+    to,
+    'Please Confirm Your Email Address',
+    [
+      `You're receiving this email because this address was entered as the new email address of an account.`,
+      'To confirm this is correct, go to the link below (it is valid for 3 days):',
+    ],
+    link,
+  );
+
 /** Sent instead of a confirmation when someone signs up with a taken address (no enumeration). */
 export const accountAlreadyExistsMail = (to: string, resetLink: string) =>
   mail(

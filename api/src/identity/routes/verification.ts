@@ -22,6 +22,7 @@ import type { CodeProcess } from '../session.js';
 import { findToken, useToken } from '../tokens.js';
 import { findUserByEmail, findUserById, serializeUser } from '../users.js';
 import { requiredEmail, requiredString } from '../validation.js';
+import { applyEmailChange, emailChangeByKey } from './email.js';
 import { rateLimited } from './guards.js';
 
 const invalidKey = () =>
@@ -50,8 +51,18 @@ async function verifyEmailKeyInfo(ctx: Ctx, key: unknown) {
 
 export function verificationRoutes(route: Route): void {
   route('GET', '/auth/email/verify', async (ctx) => {
-    const info = await verifyEmailKeyInfo(ctx, ctx.request.headers['x-email-verification-key']);
-    if (!info) return invalidKey();
+    const key = ctx.request.headers['x-email-verification-key'];
+    const info = await verifyEmailKeyInfo(ctx, key);
+    if (!info) {
+      // the link of an e-mail change (/account/email): the new address is the one to verify
+      const change = await emailChangeByKey(ctx, key);
+      if (!change) return invalidKey();
+      return {
+        status: 200,
+        data: { email: change.change.email, user: serializeUser(change.user) },
+        meta: { is_authenticating: false },
+      };
+    }
     // allauth's VerifyEmailResponse: `is_authenticating` says whether a verify_email stage is pending
     // in this session at all (`stage is not None`), whoever's it is.
     return {
@@ -66,7 +77,16 @@ export function verificationRoutes(route: Route): void {
     const key = requiredString(body, 'key', errors);
     if (key === undefined) return errorResponse(errors);
     const info = await verifyEmailKeyInfo(ctx, key);
-    if (!info || !(await useToken(ctx.db, info.token.id, ctx.services.now()))) return invalidKey();
+    if (!info) {
+      const change = await emailChangeByKey(ctx, key);
+      const changed = change ? await applyEmailChange(ctx, change.change) : undefined;
+      if (!changed) return invalidKey();
+      ctx.request.log.info({ userId: changed.id }, 'e-mail changed');
+      ctx.services.userChanged?.(changed.id);
+      if (ctx.session.userId === changed.id) ctx.setUser(changed);
+      return authenticationResponse(ctx);
+    }
+    if (!(await useToken(ctx.db, info.token.id, ctx.services.now()))) return invalidKey();
     await markEmailVerified(ctx, info.user);
     // allauth's `login_on_verification` with its default ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False:
     // a pending verify_email stage is aborted (the stashed login is dropped, whoever's it was), nobody
