@@ -257,7 +257,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevComputeTools(app, graphql);
     registerDevMonitoringTools(app, graphql);
     registerDevNetworkTools(app, network);
-    registerDevBillingTools(app, graphql);
     registerDevSupportTools(app, graphql);
     registerDevBillingTools(app, graphql, invoiceSchedule);
     registerDevInvoiceTool(app, graphql);

@@ -1,132 +1,17 @@
-import { FluentProvider } from '@fluentui/react-components';
-import {
-  CONTRACT_VERSION,
-  type ConfirmRequest,
-  createI18n,
-  EMPTY_RUNTIME_CONFIG,
-  type IdentityApi,
-  mainLightTheme,
-  PortalContext,
-  type PortalContextValue,
-  type PortalMe,
-  type PortalWorkspace,
-} from '@portal/shared';
-import { workspace as testWorkspace } from '@portal/shared/testing';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { Client } from '@urql/core';
+import { portalMe, type RenderOptions, renderPage as render } from '@portal/shared/testing/react';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, type NavigateFunction, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { Provider as UrqlProvider } from 'urql';
-import { vi } from 'vitest';
 
-/** A workspace as the host holds it (with its client fields). */
-export function portalWorkspace(
-  contractUid = 'C-1',
-  currency = 'EUR',
-  kind: 'STD' | 'CAB' = 'CAB',
-): PortalWorkspace {
-  const w = testWorkspace(contractUid, { kind });
-  return {
-    ...w,
-    balance: { ...w.balance, currency },
-    services: [{ uid: 's-1' }],
-    activeEmployeeUid: w.employee[0]!.uid,
-    logo: 'Wo',
-  } as PortalWorkspace;
-}
+export { portalWorkspace } from '@portal/shared/testing/react';
 
-/** `me` as the host holds it, for the parts the billing screens read. */
-function testMe(email: string): PortalMe {
-  return {
-    reason: null,
-    user: {
-      email,
-      phone: '',
+/** The shared harness, signed in (`me`) as `email` (default demo@example.com), whose role the page reads. */
+export const renderPage = (page: ReactElement, options: RenderOptions & { email?: string } = {}) =>
+  render(page, {
+    ...options,
+    me: portalMe({
+      email: options.email ?? 'demo@example.com',
       firstName: 'Demo',
       lastName: 'Customer',
+      phone: '',
       timezone: 'UTC',
-      dateFormat: 'DD.MM.YYYY',
-      timeFormat: '24h',
-      totp2faEnabled: false,
-      hasUsablePassword: true,
-    },
-    env: { profiles: [], currentExternalIp: '203.0.113.1', unreadDirectMessages: 0 },
-  } as unknown as PortalMe;
-}
-
-let currentLocation = '';
-let routerNavigate: NavigateFunction | undefined;
-function RouterProbe() {
-  const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}`;
-  routerNavigate = useNavigate();
-  return null;
-}
-
-export interface RenderOptions {
-  path?: string;
-  route?: string;
-  isAuthenticated?: boolean;
-  /** the current workspace; default one in EUR when signed in, none for a visitor */
-  workspace?: PortalWorkspace | null;
-  /** the urql client: a fake at the boundary (`executeQuery` / `executeMutation` / `executeSubscription`) or a real one */
-  graphql?: object;
-  /** the user's answer in the confirm dialog; default: confirms (and runs the action) */
-  confirmAnswer?: boolean;
-  /** the signed-in user's e-mail (`me.user.email`); default demo@example.com */
-  email?: string;
-}
-
-/**
- * Renders a page as the host would: a PortalContext, a router (the portal's `navigate` moves it,
- * and is a spy), Fluent, i18next and urql's Provider.
- */
-export function renderPage(page: ReactElement, options: RenderOptions = {}) {
-  const isAuthenticated = options.isAuthenticated ?? true;
-  const workspace =
-    options.workspace === undefined ? (isAuthenticated ? portalWorkspace() : null) : options.workspace;
-  const portal = {
-    contractVersion: CONTRACT_VERSION,
-    session: { loaded: true, isAuthenticated, auth: null, config: null },
-    identity: {} as IdentityApi,
-    runtimeConfig: EMPTY_RUNTIME_CONFIG,
-    navigate: vi.fn((to: string, navOptions?: { replace?: boolean }) => routerNavigate?.(to, navOptions)),
-    notify: vi.fn(),
-    copy: vi.fn(async () => true),
-    preferences: { timezone: 'UTC', dateFormat: 'DD.MM.YYYY', timeFormat: '24h' },
-    featureFlags: {},
-    graphql: (options.graphql ?? {}) as unknown as Client,
-    workspace,
-    workspaces: workspace ? [workspace] : [],
-    workspacesStatus: isAuthenticated ? 'loaded' : 'idle',
-    setWorkspace: vi.fn(() => true),
-    setActiveEmployee: vi.fn(() => true),
-    refetch: vi.fn(async () => {}),
-    confirm: vi.fn(async (request?: ConfirmRequest) => {
-      if (options.confirmAnswer === false) return false;
-      return (await request?.action?.()) !== false;
     }),
-    setTitle: vi.fn(),
-    me: isAuthenticated ? testMe(options.email ?? 'demo@example.com') : null,
-  } satisfies PortalContextValue;
-  const user = userEvent.setup();
-  const result = render(
-    <I18nextProvider i18n={createI18n()}>
-      <FluentProvider theme={mainLightTheme}>
-        <PortalContext.Provider value={portal}>
-          <UrqlProvider value={portal.graphql}>
-            <MemoryRouter initialEntries={[options.path ?? '/']}>
-              <Routes>
-                <Route path={options.route ?? '*'} element={page} />
-              </Routes>
-              <RouterProbe />
-            </MemoryRouter>
-          </UrqlProvider>
-        </PortalContext.Provider>
-      </FluentProvider>
-    </I18nextProvider>,
-  );
-  return { ...result, portal, user, location: () => currentLocation };
-}
+  });

@@ -1,6 +1,4 @@
-import { createPortalClient } from '@portal/shared';
-import type { SubscriptionForwarder } from '@urql/core';
-import { vi } from 'vitest';
+import { fakeApiClient } from '@portal/shared/testing/react';
 import type { InstanceFieldsFragment } from '../gql/graphql';
 
 /** An instance as the api sends it: every object with its `__typename` (graphcache normalises by it). */
@@ -44,59 +42,18 @@ type Answer = (variables: Record<string, unknown>) => unknown;
 
 /**
  * The real portal client with graphcache (and the compute cache updates); the api is faked at its
- * boundaries: HTTP answers per operation name, and a websocket whose events the test pushes.
+ * boundaries (`fakeApiClient`), with the compute events a test pushes.
  */
 export function computeClient(answers: Record<string, Answer>) {
-  const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as {
-      operationName: string;
-      variables: Record<string, unknown>;
-    };
-    const answer = answers[body.operationName];
-    if (!answer) throw new Error(`unexpected operation ${body.operationName}`);
-    return Response.json(answer(body.variables));
-  });
-  const sinks: Array<{ query: string; next: (value: never) => void }> = [];
-  const forwardSubscription: SubscriptionForwarder = (request) => ({
-    subscribe(sink) {
-      const entry = { query: request.query ?? '', next: (value: never) => sink.next(value) };
-      sinks.push(entry);
-      return { unsubscribe: () => sinks.splice(sinks.indexOf(entry), 1) };
-    },
-  });
-  const client = createPortalClient({
-    currentRouteRequiresAuth: () => true,
-    saveBeforeExpiryPath: vi.fn(),
-    checkSession: vi.fn(),
-    notify: vi.fn(),
-    fetch: fetch as typeof globalThis.fetch,
-    forwardSubscription,
-  });
+  const api = fakeApiClient(answers);
+  const { push } = api;
   /** an `instanceChanged` event on every open subscription */
-  const instanceChanged = (changed: InstanceFieldsFragment, deleted = false) => {
-    for (const sink of sinks.filter((s) => s.query.includes('instanceChanged')))
-      sink.next({
-        data: {
-          __typename: 'Subscription',
-          instanceChanged: { __typename: 'InstanceChange', deleted, instance: typedInstance(changed) },
-        },
-      } as never);
-  };
-  const subscribed = () => sinks.length > 0;
-  /** any subscription's event (its `data`, with `__typename`s) on the open subscriptions of that field */
-  const push = (field: string, data: object) => {
-    for (const sink of sinks)
-      if (sink.query.includes(field))
-        sink.next({ data: { __typename: 'Subscription', [field]: data } } as never);
-  };
+  const instanceChanged = (changed: InstanceFieldsFragment, deleted = false) =>
+    push('instanceChanged', { __typename: 'InstanceChange', deleted, instance: typedInstance(changed) });
   /** a `networkChanged` event (networks as the api sends them, with their `__typename`s) */
-  const networkChanged = (networks: unknown[]) => {
-    for (const sink of sinks.filter((s) => s.query.includes('networkChanged')))
-      sink.next({
-        data: { __typename: 'Subscription', networkChanged: { __typename: 'NetworkChange', networks } },
-      } as never);
-  };
-  return { client, fetch, instanceChanged, networkChanged, subscribed, push };
+  const networkChanged = (networks: unknown[]) =>
+    push('networkChanged', { __typename: 'NetworkChange', networks });
+  return { ...api, instanceChanged, networkChanged };
 }
 
 export const instancesAnswer = (list: InstanceFieldsFragment[]) => () => ({
