@@ -12,6 +12,9 @@ export const NULL_CHARACTERS_CODE = 'null_characters_not_allowed';
 export function nullCharacterPath(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value === null || typeof value !== 'object') return null;
+  // JSON's objects and arrays only: an uploaded file (a Blob) is bytes, not text
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = path ? `${path}.${key}` : key;
     if (key.includes('\u0000')) return itemPath;
