@@ -1,4 +1,4 @@
-import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { makeStyles, Tab, TabList, Title3, tokens } from '@fluentui/react-components';
 import { usePortal } from '@portal/shared';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
@@ -41,6 +41,7 @@ export default function ProfilePage() {
 
   return (
     <div className={styles.root}>
+      <Title3 as="h1">{t('profile.title')}</Title3>
       <TabList
         className={styles.tabs}
         selectedValue={tab}
