@@ -15,17 +15,20 @@ test('React and react-dom arrive exactly once across host and every remote', asy
   // one page of each remote, through the host's router
   await page.goto('/workspace/C-1/dashboard');
   await expect(page.getByRole('tab', { name: 'Instances' })).toBeVisible();
-  for (const [path, heading] of [
-    ['/support', 'Support'],
-    ['/profile', 'Profile'],
-    ['/workspace/C-1/billing', 'Billing'],
-    ['/auth/2fa', 'Two-factor authentication'],
+  // each page settles first: Profile and Billing put their default tab in the URL (a replace),
+  // which must not land after the next push
+  for (const [path, heading, settled] of [
+    ['/support', 'Support', /\/support$/],
+    ['/profile', 'Profile', /\/profile\/profile$/],
+    ['/workspace/C-1/billing', 'Billing', /\/billing\/invoices$/],
+    ['/auth/2fa', 'Two-factor authentication', /\/auth\/2fa$/],
   ] as const) {
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page).toHaveURL(settled);
   }
   await page.waitForLoadState('networkidle');
 
