@@ -4,16 +4,19 @@ import { createPortalClient } from '../graphql/createPortalClient';
 
 type Answer = (variables: Record<string, unknown>) => unknown;
 
+type Sent = { operationName: string; variables: Record<string, unknown> };
+
+/** A request's operation: a JSON body, or the `operations` part of a multipart one (files). */
+const operationOf = (init?: RequestInit): Sent =>
+  JSON.parse(init?.body instanceof FormData ? String(init.body.get('operations')) : String(init?.body));
+
 /**
  * The real portal client with graphcache (and the portal's cache updates); the api is faked at its
  * boundaries: HTTP answers per operation name, and a websocket whose events the test pushes.
  */
 export function fakeApiClient(answers: Record<string, Answer>) {
   const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as {
-      operationName: string;
-      variables: Record<string, unknown>;
-    };
+    const body = operationOf(init);
     const answer = answers[body.operationName];
     if (!answer) throw new Error(`unexpected operation ${body.operationName}`);
     return Response.json(answer(body.variables));
@@ -42,10 +45,6 @@ export function fakeApiClient(answers: Record<string, Answer>) {
   };
   const subscribed = () => sinks.length > 0;
   /** the operations sent over HTTP, by name, with their variables */
-  const sent = () =>
-    fetch.mock.calls.map(
-      ([, init]) =>
-        JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> },
-    );
+  const sent = () => fetch.mock.calls.map(([, init]) => operationOf(init));
   return { client, fetch, push, subscribed, sent };
 }
