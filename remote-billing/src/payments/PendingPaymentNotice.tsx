@@ -23,7 +23,7 @@ import {
 import { useBillingTranslation } from '../i18n/useBillingTranslation';
 import { apiRefusal } from './apiRefusal';
 import { MakePaymentDialog } from './MakePaymentDialog';
-import { takeRedirect } from './redirectStash';
+import { findRedirect, forgetRedirect } from './redirectStash';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -35,7 +35,7 @@ const RETURN_PARAMS = ['payment', 'payment_intent', 'payment_intent_client_secre
 /** Which payment a return from the provider's page is about: ours in the URL, else the one that left. */
 function returnedPayment(params: URLSearchParams, contractUid: string): string | null {
   const intentId = params.get('payment_intent');
-  const stashed = params.has('payment') || intentId ? takeRedirect(intentId) : null;
+  const stashed = params.has('payment') || intentId ? findRedirect(intentId) : null;
   const uid = params.get('payment') ?? (stashed?.contractUid === contractUid ? stashed.uid : null);
   return uid;
 }
@@ -54,11 +54,13 @@ export function PendingPaymentNotice({ contractUid, canPay }: { contractUid: str
   const { pathname } = useLocation();
   const { navigate } = usePortal();
 
-  // the return: read once, then the URL is cleaned (a reload must not announce it again)
+  // the return: read while rendering (a pure read: a suspended render runs it again), then, once on
+  // screen, the URL is cleaned and the stash forgotten (a reload must not announce it again)
   const [returnedUid] = useState(() => returnedPayment(params, contractUid));
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
     if (RETURN_PARAMS.some((name) => params.has(name))) {
+      forgetRedirect();
       const rest = new URLSearchParams(params);
       for (const name of RETURN_PARAMS) rest.delete(name);
       const query = rest.toString();

@@ -19,14 +19,25 @@ export function rememberRedirect(payment: RedirectedPayment): void {
   }
 }
 
-/** The payment that left for this intent (or, without an intent id, the one that left), once. */
-export function takeRedirect(intentId: string | null): RedirectedPayment | null {
+/**
+ * The payment that left for this intent (or, without an intent id, the one that left). A pure read:
+ * it runs while React renders, which may be thrown away and run again (a suspended render), so the
+ * stash is only cleared by `forgetRedirect` once the page that announces the return is on screen.
+ */
+export function findRedirect(intentId: string | null): RedirectedPayment | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as RedirectedPayment | null;
-    if (!stored || (intentId && stored.intentId !== intentId)) return null;
-    sessionStorage.removeItem(KEY);
-    return stored;
+    return !stored || (intentId && stored.intentId !== intentId) ? null : stored;
   } catch {
     return null;
+  }
+}
+
+/** The return has been announced: a reload must not announce it again. */
+export function forgetRedirect(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // storage off: nothing was kept
   }
 }
