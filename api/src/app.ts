@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerDevInvoiceTool } from './billing/dev-invoices.js';
@@ -31,8 +32,10 @@ import {
 import { WsaTokens } from './graphql/wsa-token.js';
 import { healthRoutes } from './health/health.js';
 import { registerHostStatic } from './host/host-static.js';
+import { registerContentSecurity } from './http/content-security.js';
 import { addErrorHandler } from './http/error-handler.js';
 import { addStandardHeaders, genReqId } from './http/headers.js';
+import { registerOriginCheck } from './http/origin-check.js';
 import type { IdentityServices } from './identity/context.js';
 import { registerDevSessionClock } from './identity/dev-clock.js';
 import {
@@ -128,6 +131,17 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
 
   addStandardHeaders(app);
+  registerOriginCheck(app, config.identity.publicUrl);
+  registerContentSecurity(app, {
+    hostIndexHtml: join(config.hostDist, 'index.html'),
+    remotes: config.remotes,
+    publicUrl: config.identity.publicUrl,
+    stripe: config.payments.stripe !== null,
+    paypal: config.payments.paypalClientId !== null,
+    recaptcha: config.identity.recaptcha.siteKey !== null,
+    analyticsScriptUrl: config.browser.analyticsScriptUrl,
+    sentryDsn: config.sentryDsn,
+  });
   addErrorHandler(app);
   app.register(fastifyCookie);
 
