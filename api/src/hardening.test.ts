@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { type DocumentNode, Kind, print, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { DEMO_CONTRACTS } from './db/seed.js';
+import { DEMO_CONTRACTS, DEMO_PASSWORD } from './db/seed.js';
+import { SIGNATURE_EXPIRED } from './graphql/errors.js';
 import {
   API_RATE_LIMITED,
   API_RATE_LIMITS,
@@ -449,5 +450,43 @@ describe('CSP, HSTS and the origin of unsafe requests', () => {
       payload: JSON.stringify({ query: '{ __typename }' }),
     });
     expect(noOrigin.statusCode).toBe(200);
+  });
+});
+
+describe('a sign-in lasts 12 hours after its last authentication (ASVS 3.3.2)', () => {
+  it('ends however busy the session is, and a reauthentication starts the 12 hours again', async () => {
+    let offsetMs = 0;
+    const portal = await h.variant({}, { now: () => Date.now() + offsetMs });
+    const hours = (n: number) => n * 3_600_000;
+    const signIn = async () => {
+      const browser = portal.browser();
+      expect((await browser.login(h.seed.demoUser.email, DEMO_PASSWORD)).status).toBe(200);
+      return browser;
+    };
+    try {
+      const busy = await signIn();
+      for (let hour = 1; hour < 12; hour++) {
+        offsetMs += hours(1);
+        expect((await busy.api('GET', '/auth/session')).status).toBe(200);
+        expect((await gql(busy, '{ me { user { email } } }')).body.data.me.user.email).toBe(
+          h.seed.demoUser.email,
+        );
+      }
+      offsetMs += hours(1) + 1_000;
+      expect((await busy.api('GET', '/auth/session')).status).toBe(401);
+      expect(messages(await gql(busy, '{ me { user { email } } }'))).toEqual([SIGNATURE_EXPIRED]);
+
+      const confirmed = await signIn();
+      offsetMs += hours(11);
+      expect((await confirmed.api('POST', '/auth/reauthenticate', { password: DEMO_PASSWORD })).status).toBe(
+        200,
+      );
+      offsetMs += hours(2);
+      expect((await confirmed.api('GET', '/auth/session')).status).toBe(200);
+      offsetMs += hours(10) + 1_000;
+      expect((await confirmed.api('GET', '/auth/session')).status).toBe(401);
+    } finally {
+      await portal.close();
+    }
   });
 });
