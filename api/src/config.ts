@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LevelWithSilent } from 'pino';
 import { type PaymentsConfig, readPaymentsConfig } from './billing/payments/config.js';
-import { SESSION_AGE_S, SESSION_MAX_AUTH_AGE_S } from './identity/session.js';
+import { SESSION_AGE_S, SESSION_MAX_AUTH_AGE_S } from './identity/session-lifetime.js';
 import { DEFAULT_REMOTE_MAP, parseRemoteMapJson, type RemotesSource } from './remotes/remote-map.js';
 import {
   OIDC_PROVIDERS_ENV,

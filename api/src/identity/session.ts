@@ -5,15 +5,9 @@ import type { Db } from '../db/client.js';
 import { type AuthSession, authSessions } from '../db/schema.js';
 import type { OidcLoginState } from '../sso/oidcClient.js';
 import type { ProviderInfo } from './providers.js';
+import { SESSION_AGE_S, SESSION_MAX_AUTH_AGE_S } from './session-lifetime.js';
 
 export const SESSION_COOKIE = 'sessionid';
-/** Django's SESSION_COOKIE_AGE: two weeks, renewed whenever the session is saved. */
-export const SESSION_AGE_S = 14 * 24 * 3600;
-/**
- * How long a sign-in lasts, however busy the session (`PORTAL_SESSION_MAX_AGE_S`): 12 hours after
- * the last authentication (login or reauthentication), OWASP ASVS 3.3.2's absolute timeout.
- */
-export const SESSION_MAX_AUTH_AGE_S = 12 * 3600;
 
 /** One entry of allauth's authentication records (`data.methods` in responses). */
 export interface AuthRecord {
