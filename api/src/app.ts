@@ -152,9 +152,10 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
 
   const identity = createIdentityServices(config.identity, deps.database.db, app.log, deps.identity);
   app.decorate('identity', identity);
+  app.addHook('onClose', () => identity.deferred.settled());
   registerIdentity(app, identity);
   if (config.identity.devTools) {
-    registerDevOutbox(app, deps.database.db);
+    registerDevOutbox(app, deps.database.db, identity.deferred);
     registerDevSessionClock(app, identity);
   }
 

@@ -490,3 +490,40 @@ describe('a sign-in lasts 12 hours after its last authentication (ASVS 3.3.2)', 
     }
   });
 });
+
+describe('a password reset request', () => {
+  it('is answered before the account is looked up or any mail sent, for a known and an unknown address alike', async () => {
+    const sent: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const portal = await h.variant(
+      {},
+      {
+        mailer: {
+          async send(message) {
+            await held; // a slow mail server: the answer must not wait for it
+            sent.push(`${message.to}: ${message.subject}`);
+          },
+        },
+      },
+    );
+    try {
+      for (const email of [h.seed.demoUser.email, 'nobody-here@example.com']) {
+        const answer = await portal.browser().api('POST', '/auth/password/request', { email });
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual({ status: 200 });
+      }
+      expect(sent).toEqual([]);
+      release();
+      await portal.app.identity.deferred.settled();
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toMatch(new RegExp(`^${h.seed.demoUser.email}: `));
+      expect(sent[1]).toMatch(/^nobody-here@example\.com: /);
+    } finally {
+      release();
+      await portal.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { User } from '../db/schema.js';
 import { socialProviderConfig } from '../sso/oidcProviders.js';
 import type { CaptchaVerifier, IdentityServices } from './context.js';
+import { DeferredWork } from './deferred.js';
 import { outboxMailer, outboxSms, readOutbox } from './notify/outbox.js';
 import { webhookSms } from './notify/sms-webhook.js';
 import { smtpMailer } from './notify/smtp.js';
@@ -49,6 +50,7 @@ export function createIdentityServices(
         ? webhookSms(config.smsWebhookUrl, config.smsWebhookToken)
         : outboxSms(db, logger)),
     limiter: new RateLimiter(now, config.rateLimitScale),
+    deferred: new DeferredWork(logger),
     providers: overrides.providers ?? new StaticProviderRegistry(socialProviderConfig(config.oidcProviders)),
     verifyCaptcha:
       overrides.verifyCaptcha !== undefined
@@ -94,7 +96,7 @@ export async function sessionUser(services: IdentityServices, request: FastifyRe
  * `GET /_dev/outbox?to=ADDRESS`: the messages the embedded drivers "sent" to an e-mail address or
  * phone number, newest first. Registered only with PORTAL_DEV_TOOLS=1, which production refuses.
  */
-export function registerDevOutbox(app: FastifyInstance, db: Db): void {
+export function registerDevOutbox(app: FastifyInstance, db: Db, deferred: DeferredWork): void {
   app.get('/_dev/outbox', async (request, reply) => {
     const to = (request.query as { to?: unknown }).to;
     if (typeof to !== 'string' || to.trim() === '') {
@@ -104,6 +106,7 @@ export function registerDevOutbox(app: FastifyInstance, db: Db): void {
     }
     const address = to.includes('@') ? to.trim().toLowerCase() : to.trim();
     reply.header('cache-control', 'no-store');
+    await deferred.settled();
     return readOutbox(db, address);
   });
 }
