@@ -39,7 +39,16 @@ export const WS_CLOSE = {
   internal: { code: CloseCode.InternalServerError, reason: 'Internal server error' },
   /** The api is shutting down. */
   goingAway: { code: 1001, reason: 'Going away' },
+  /** The user has `MAX_SOCKETS_PER_USER` sockets open already (the client does not retry 4403's kin). */
+  tooManySockets: { code: 4429, reason: 'Too many connections' },
 } as const;
+
+/**
+ * What one connection and one user may hold: the portal's busiest page subscribes to about ten
+ * operations and a customer keeps a few tabs open; a flood of either would make every event costly.
+ */
+export const SUBSCRIPTION_LIMITS = { perSocket: 50, socketsPerUser: 20 } as const;
+export const TOO_MANY_SUBSCRIPTIONS = `Too many operations on this connection (at most ${SUBSCRIPTION_LIMITS.perSocket}).`;
 
 export interface WebsocketTimers {
   /** No `connection_init` within this: graphql-ws closes 4408. */
@@ -204,6 +213,12 @@ export function registerWebsocket(app: FastifyInstance, options: WebsocketOption
           }
           // The peer may have gone while we were asking the database.
           if (socket.readyState !== socket.OPEN) return false;
+          const open = [...connections.values()].filter((c) => c.claims.userId === claims.userId).length;
+          if (open >= SUBSCRIPTION_LIMITS.socketsPerUser) {
+            log.warn({ userId: claims.userId, open }, 'websocket refused: too many sockets');
+            close(socket, WS_CLOSE.tooManySockets);
+            return false;
+          }
           connections.set(socket, { claims, ip: clientIp(request, trustProxy) });
           log.debug({ userId: claims.userId }, 'websocket connected');
           return true;
@@ -220,6 +235,9 @@ export function registerWebsocket(app: FastifyInstance, options: WebsocketOption
         // graphql-ws refuses a subscribe before the ack (4401 'Unauthorized'); this is a socket we
         // have just closed.
         if (!connection) return [signatureExpired()];
+        // this operation is counted already (graphql-ws registers it before asking us)
+        if (Object.keys(ctx.subscriptions).length > SUBSCRIPTION_LIMITS.perSocket)
+          return [new GraphQLError(TOO_MANY_SUBSCRIPTIONS, { extensions: { code: 'TOO_MANY_OPERATIONS' } })];
         try {
           const [state] = await tokenSessionStates(services, [connection.claims]);
           if (state !== 'active') {

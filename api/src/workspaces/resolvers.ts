@@ -1,5 +1,6 @@
 import type { GraphQLContext } from '../graphql/context.js';
 import { permissionDenied } from '../graphql/errors.js';
+import { oncePerEvent } from '../graphql/fanout.js';
 import type {
   QueryResolvers,
   SubscriptionResolvers,
@@ -48,7 +49,13 @@ export const workspaceSubscriptions = {
       await requireWorkspace(ctx, contractUid);
       return ctx.pubsub.subscribe('workspaceChanged', contractUid);
     },
-    resolve: (_payload: unknown, { contractUid }: SubscriptionWorkspaceChangedArgs, ctx: GraphQLContext) =>
-      loadWorkspace(ctx, contractUid),
+    resolve: async (
+      payload: object,
+      { contractUid }: SubscriptionWorkspaceChangedArgs,
+      ctx: GraphQLContext,
+    ) => {
+      const { user } = await ctx.viewer();
+      return oncePerEvent(payload, `${user.id}|${contractUid}`, () => loadWorkspace(ctx, contractUid));
+    },
   },
 } satisfies SubscriptionResolvers;
