@@ -13,8 +13,9 @@ import {
   workspaceEmployees,
   workspaces,
 } from '../db/schema.js';
-import type { FundBalance, Workspace } from '../graphql/generated/resolvers.js';
+import type { FundBalance, Invoice } from '../graphql/generated/resolvers.js';
 import { unreadByWorkspace } from '../support/repository.js';
+import type { WorkspaceModel } from './models.js';
 import { can, ROLE_CAPABILITIES, type Standing } from './roles.js';
 import { workspaceDeletions } from './tables.js';
 
@@ -106,10 +107,14 @@ export async function loadFundBalance(db: Db, row: WorkspaceRow): Promise<FundBa
  * count (one per table). Call it only with rows from `visibleWorkspaces`. The viewer's own employee
  * record comes first in `employee`: the client takes the first one as the active employee.
  */
-export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: string): Promise<Workspace[]> {
+export async function loadWorkspaces(
+  db: Db,
+  rows: WorkspaceRow[],
+  viewerId: string,
+): Promise<WorkspaceModel[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [balanceOf, accountRows, employeeRows, peopleRows, serviceRows, legacyRows, invoiceRows, unreadRows] =
+  const [balanceOf, accountRows, employeeRows, peopleRows, serviceRows, legacyRows, unreadRows] =
     await Promise.all([
       fundBalances(db, rows),
       db
@@ -137,14 +142,18 @@ export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: str
         .from(legacyServices)
         .where(inArray(legacyServices.workspaceId, ids))
         .orderBy(asc(legacyServices.position), asc(legacyServices.title)),
-      workspaceInvoices(db, ids, utcDate(Date.now())),
       unreadByWorkspace(db, ids, viewerId),
     ]);
   const employeesOf = byWorkspace(employeeRows);
   const peopleOf = byWorkspace(peopleRows);
   const servicesOf = byWorkspace(serviceRows);
   const legacyOf = byWorkspace(legacyRows);
-  const invoicesOf = byWorkspace(invoiceRows);
+  // one query for the invoices of all these workspaces, the first time one of them is asked for
+  let invoices: Promise<(workspaceId: string) => Invoice[]> | undefined;
+  const invoicesOf = (workspaceId: string) => {
+    invoices ??= workspaceInvoices(db, ids, utcDate(Date.now())).then(byWorkspace);
+    return invoices.then((of) => of(workspaceId));
+  };
   return rows.map((row) => {
     const account = accountRows.find((a) => a.id === row.accountId)!;
     const standing: Standing =
@@ -184,7 +193,7 @@ export async function loadWorkspaces(db: Db, rows: WorkspaceRow[], viewerId: str
         monthlyCurrency: s.monthlyCurrency,
       })),
       unreadMessages: unreadRows.get(row.id) ?? 0,
-      invoices: seesBilling ? invoicesOf(row.id) : [],
+      loadInvoices: () => (seesBilling ? invoicesOf(row.id) : Promise.resolve([])),
       services: servicesOf(row.id).map((s) => ({ uid: s.id })),
       myRole: standing === 'AuthorizedPerson' ? null : standing,
       capabilities: [...ROLE_CAPABILITIES[standing]],

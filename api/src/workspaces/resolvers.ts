@@ -5,8 +5,9 @@ import type {
   QueryResolvers,
   SubscriptionResolvers,
   SubscriptionWorkspaceChangedArgs,
-  Workspace,
+  WorkspaceResolvers,
 } from '../graphql/generated/resolvers.js';
+import type { WorkspaceModel } from './models.js';
 import { loadFundBalance, loadWorkspaces, visibleWorkspaces, type WorkspaceRow } from './repository.js';
 import { can, requireWorkspaceCapability } from './roles.js';
 
@@ -18,7 +19,7 @@ export async function requireWorkspace(ctx: GraphQLContext, contractUid: string)
   return row;
 }
 
-export async function loadWorkspace(ctx: GraphQLContext, contractUid: string): Promise<Workspace> {
+export async function loadWorkspace(ctx: GraphQLContext, contractUid: string): Promise<WorkspaceModel> {
   const row = await requireWorkspace(ctx, contractUid);
   const { user } = await ctx.viewer();
   const [workspace] = await loadWorkspaces(ctx.db, [row], user.id);
@@ -41,6 +42,10 @@ export const workspaceQueries = {
       : { ...balance, paymentMethods: [], pendingPayment: null };
   },
 } satisfies QueryResolvers;
+
+export const workspaceFields = {
+  invoices: (workspace) => workspace.loadInvoices(),
+} satisfies WorkspaceResolvers;
 
 export const workspaceSubscriptions = {
   workspaceChanged: {
