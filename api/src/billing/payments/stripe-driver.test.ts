@@ -20,7 +20,10 @@ const noDb = {} as Db;
 describe('payments configuration', () => {
   it('selects Stripe with all three keys, the sandbox with none, and refuses some', () => {
     const problems: string[] = [];
-    const stripe = readPaymentsConfig({ ...KEYS, PAYPAL_CLIENT_ID: 'pp-client' }, problems);
+    const stripe = readPaymentsConfig(
+      { ...KEYS, PAYPAL_CLIENT_ID: 'pp-client', PAYPAL_CLIENT_SECRET: 'pp-secret' },
+      problems,
+    );
     expect(problems).toEqual([]);
     expect(stripe).toMatchObject({
       stripe: { secretKey: KEYS.STRIPE_SECRET_KEY, publishableKey: KEYS.STRIPE_PUBLISHABLE_KEY },
