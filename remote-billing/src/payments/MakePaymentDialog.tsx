@@ -470,6 +470,9 @@ function PaymentForm({
       t('payments.return.paypalCanceled', { amount: formatMoney(current.amount, current.currency) }),
     );
   };
+  /** PayPal's buttons at the review: PayPal chosen, or a PayPal payment (a saved account, a resume). */
+  const paypalButtons = (how: string) =>
+    !!paypalClientId && (how === 'paypal' || paymentRef.current?.provider === 'PAYPAL');
   const paypalError = () => {
     setFailure(paypalRefusal.current ?? t('payments.review.paypalFailed'));
     setStep('failed');
@@ -677,11 +680,11 @@ function PaymentForm({
                         </MessageBarBody>
                       </MessageBar>
                     )}
-                    {values.how === 'paypal' && paypalClientId && (
+                    {paypalButtons(values.how) && (
                       <Suspense fallback={<Spinner size="tiny" label={t('payments.review.paypalLoading')} />}>
                         <div className={styles.paypal} data-testid="paypal-buttons">
                           <PayPalCheckout
-                            clientId={paypalClientId}
+                            clientId={paypalClientId ?? ''}
                             currency={payment.currency}
                             createOrder={() => paypalOrder(values)}
                             onApprove={paypalApproved}
@@ -702,11 +705,11 @@ function PaymentForm({
                       </Suspense>
                     )}
                     <Caption1 className={styles.detail}>
-                      {values.how === 'paypal'
-                        ? paypalClientId
-                          ? t('payments.review.paypalButtonsNote')
-                          : t('payments.review.paypalNote')
-                        : t('payments.review.note')}
+                      {paypalButtons(values.how)
+                        ? t('payments.review.paypalButtonsNote')
+                        : values.how === 'paypal'
+                          ? t('payments.review.paypalNote')
+                          : t('payments.review.note')}
                     </Caption1>
                   </>
                 )}
@@ -725,7 +728,7 @@ function PaymentForm({
                     {t('payments.back')}
                   </Button>
                 )}
-                {!(step === 'review' && values.how === 'paypal' && paypalClientId) && (
+                {!(step === 'review' && paypalButtons(values.how)) && (
                   <SubmitButton
                     disabled={
                       step === 'review' && kind === 'stripe' && values.how === 'card' && !stripeConfirm

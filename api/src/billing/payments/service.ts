@@ -950,7 +950,8 @@ export class PaymentsService {
   async connectPayPal(workspace: WorkspaceRow, user: User, rawReturnUrl: string): Promise<string> {
     const returnUrl = checkReturnUrl(rawReturnUrl, this.options.publicUrl);
     if (!returnUrl) throw invalid(M.returnUrl, 'returnUrl');
-    if (!this.sandbox) throw refused(M.paypalUnavailable);
+    // real PayPal keeps accounts in its vault (not built): no sandbox connection beside it
+    if (!this.sandbox || this.paypal) throw refused(M.paypalUnavailable);
     const token = `PPC-${randomBytes(12).toString('hex').toUpperCase()}`;
     await this.db.insert(sandboxPaypalConnections).values({
       token,
