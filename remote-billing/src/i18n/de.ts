@@ -182,7 +182,7 @@ export const billingDe: Translation<typeof billingEn> = {
       note: 'Mit der Bestätigung autorisieren Sie diese Zahlung. Ihr Guthaben und Ihre Rechnungen werden aktualisiert, sobald sie eingegangen ist.',
       paypalNote: 'Sie bestätigen die Zahlung auf der Seite von PayPal; vorher wird nichts belastet.',
       paypalButtonsNote:
-        'Bezahlen Sie unten mit PayPal: PayPal öffnet sich in einem Fenster, in dem Sie sich anmelden und die Zahlung bestätigen. Vorher wird nichts belastet.',
+        'PayPal öffnet sich in einem Fenster, in dem Sie sich anmelden und die Zahlung bestätigen. Vorher wird nichts belastet.',
       paypalLoading: 'PayPal wird geladen…',
       paypalFailed: 'PayPal konnte nicht geladen werden oder hat nicht geantwortet.',
       paypalUnavailable:

@@ -177,7 +177,7 @@ export const billingEn = {
       note: 'By confirming, you authorise this payment. Your balance and invoices update as soon as it is received.',
       paypalNote: 'You will approve the payment on PayPal’s page; nothing is charged before you do.',
       paypalButtonsNote:
-        'Pay with PayPal below: PayPal opens in a window where you log in and approve the payment. Nothing is charged before you do.',
+        'PayPal opens in a window where you log in and approve the payment. Nothing is charged before you do.',
       paypalLoading: 'Loading PayPal…',
       paypalFailed: 'PayPal could not be loaded or did not answer.',
       paypalUnavailable:
