@@ -384,6 +384,40 @@ describe('real PayPal (Orders v2 through the server SDK)', () => {
     expect(await balanceOf(c)).toEqual(before);
   });
 
+  it('resume catches up a capture whose webhook never came; Connect PayPal waits for the vault', async () => {
+    const c = DEMO_CONTRACTS.webshop;
+    const payment = (await start(c, { topUpAmount: '12.34', idempotencyKey: 'paypal-order-key-7' })).body.data
+      .startPayment;
+    expect(payment).toMatchObject({ currency: 'USD', amount: '12.34' });
+    expect(fake.orders.get(payment.intentId)!.body.purchase_units[0].amount).toEqual({
+      currency_code: 'USD',
+      value: '12.34',
+    });
+    // captured at PayPal (another tab, a lost answer), no webhook
+    const base = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+    const captured = await fetch(`${base}/v2/checkout/orders/${payment.intentId}/capture`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer A21-fake-token', 'paypal-request-id': 'elsewhere' },
+    });
+    expect(captured.status).toBe(201);
+    const before = await balanceOf(c);
+    const resumed = await gql(
+      demo,
+      `mutation ($c: String!, $uid: ID!) { resumePayment(contractUid: $c, uid: $uid) { ${PAYMENT} } }`,
+      { c, uid: payment.uid },
+    );
+    expect(resumed.body.data.resumePayment.status).toBe('SUCCEEDED');
+    expect(await settledCount(payment.intentId)).toBe(1);
+    expect(Number((await balanceOf(c)).amount) - Number(before.amount)).toBeCloseTo(12.34, 2);
+
+    const connect = await gql(
+      demo,
+      'mutation ($c: String!) { connectPayPal(contractUid: $c, returnUrl: "/x") { approvalUrl } }',
+      { c },
+    );
+    expect(errorMessages(connect)).toEqual([M.paypalUnavailable]);
+  });
+
   it('captures only PayPal payments of the caller’s workspace', async () => {
     const c = DEMO_CONTRACTS.cabinet;
     const card = await gql(demo, START, {
