@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ApiError,
   CheckoutPaymentIntent,
@@ -85,6 +86,10 @@ function rebasedAdapter(base: string): AxiosAdapter {
   };
 }
 
+/** PayPal-Request-Id takes at most 108 characters: a longer key is sent as its SHA-256. */
+export const paypalRequestId = (key: string) =>
+  key.length <= 108 ? key : createHash('sha256').update(key).digest('hex');
+
 function issueOf(error: ApiError): string {
   // biome-ignore lint/suspicious/noExplicitAny: PayPal's error JSON
   const result = error.result as any;
@@ -138,7 +143,7 @@ export class PayPalDriver {
     cancelUrl: string;
   }): Promise<PayPalOrderView> {
     const { result } = await this.orders.createOrder({
-      paypalRequestId: input.requestId,
+      paypalRequestId: paypalRequestId(input.requestId),
       prefer: 'return=representation',
       body: {
         intent: CheckoutPaymentIntent.Capture,
@@ -181,7 +186,7 @@ export class PayPalDriver {
     try {
       const { result } = await this.orders.captureOrder({
         id,
-        paypalRequestId: requestId,
+        paypalRequestId: paypalRequestId(requestId),
         prefer: 'return=representation',
       });
       const capture = orderView(result).capture;

@@ -16,6 +16,7 @@ import { captureLogs, type LogLine, openTestDatabase, testConfig } from '../../t
 import { type Browser, signedInBrowser } from '../../test/identity.js';
 import { ledgerEntries, payments as ledgerPayments } from '../tables.js';
 import { PAYMENT_MESSAGES as M } from './messages.js';
+import { paypalRequestId } from './paypal-driver.js';
 import { PAYPAL_WEBHOOK_PATH } from './paypal-routes.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read freely; their shape is what is asserted.
@@ -284,6 +285,8 @@ describe('real PayPal (Orders v2 through the server SDK)', () => {
         },
       ],
     });
+    expect(paypalRequestId('k'.repeat(108))).toBe('k'.repeat(108));
+    expect(paypalRequestId('k'.repeat(137))).toMatch(/^[0-9a-f]{64}$/);
     // the same key answers the same payment, no second order
     const again = await start(c, input);
     expect(again.body.data.startPayment.uid).toBe(payment.uid);
