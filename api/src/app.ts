@@ -5,6 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerDevInvoiceTool } from './billing/dev-invoices.js';
 import { registerDevBillingTools } from './billing/dev-tools.js';
 import { InvoiceSchedule } from './billing/invoice-schedule.js';
+import { PayPalDriver } from './billing/payments/paypal-driver.js';
+import { registerPayPalRoutes } from './billing/payments/paypal-routes.js';
 import { registerPaymentRoutes } from './billing/payments/routes.js';
 import { PaymentsService } from './billing/payments/service.js';
 import { createPaymentsDriver } from './billing/payments/stripe-driver.js';
@@ -196,6 +198,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     driver: paymentsDriver,
     now: identity.now,
     publicUrl: config.identity.publicUrl,
+    paypal: config.payments.paypal ? new PayPalDriver(config.payments.paypal) : null,
   });
   app.addHook('onReady', () => payments.start());
   const invoiceSchedule = new InvoiceSchedule({
@@ -247,6 +250,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   registerInvoicePdf(app, graphql, identity);
   registerSupportAttachments(app, graphql, identity);
   registerPaymentRoutes(app, payments, config.identity.publicUrl);
+  registerPayPalRoutes(app, payments);
   registerWebsocket(app, {
     yoga,
     services: graphql,

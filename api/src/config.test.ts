@@ -70,6 +70,7 @@ describe('loadConfig', () => {
       // the embedded payments sandbox, its deliveries signed with a secret of this process
       payments: {
         stripe: null,
+        paypal: null,
         paypalClientId: null,
         sandboxWebhookSecret: expect.stringMatching(/^whsec_sandbox_/),
       },
