@@ -26,7 +26,7 @@ export const shellEn = {
     support: 'Support',
     supportUnread_one: 'Support, {{count}} unread message',
     supportUnread_other: 'Support, {{count}} unread messages',
-    supportUnreadElsewhere: 'Support, unread answers to your messages in another workspace',
+    supportUnreadElsewhere: 'Unread answers to your messages in another workspace',
   },
   home: {
     title: 'Welcome',

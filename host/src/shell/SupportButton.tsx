@@ -16,7 +16,8 @@ const useStyles = makeStyles({
  * The app bar's way to Support with the current workspace's unread messages as a badge (none
  * without a workspace or unread messages). When that workspace has none but answers to the user's
  * own messages are unread (`me.env.unreadDirectMessages`: every one of them is counted in its
- * workspace, so they are in another), a dot says so. Both follow live: `workspaceChanged` and
+ * workspace, so they are in another), a dot says so (its meaning in the tooltip and the button's
+ * accessible description; the name stays 'Support'). Both follow live: `workspaceChanged` and
  * `meChanged` write into the cache. Signed in only: Support needs a user.
  */
 export function SupportButton() {
@@ -53,13 +54,9 @@ export function SupportButton() {
           ) : null}
         </span>
       }
-      aria-label={
-        unread > 0
-          ? t('appBar.supportUnread', { count: unread })
-          : elsewhere
-            ? t('appBar.supportUnreadElsewhere')
-            : t('appBar.support')
-      }
+      aria-label={unread > 0 ? t('appBar.supportUnread', { count: unread }) : t('appBar.support')}
+      // the dot's meaning: a tooltip, and the button's description for screen readers
+      title={elsewhere ? t('appBar.supportUnreadElsewhere') : undefined}
       onClick={open}
     />
   );
