@@ -93,7 +93,9 @@ test('@support the Support button shows unread answers of another workspace as a
     }),
   );
   await expect(button).toHaveAttribute('title', ELSEWHERE);
-  await expect(page.getByText(`New answer from support: ${ALPHA_SUBJECT}`)).toBeVisible();
+  await expect(
+    page.locator('.fui-ToastTitle', { hasText: `New answer from support: ${ALPHA_SUBJECT}` }),
+  ).toBeVisible();
   // Bright Webshop itself has nothing unread: no number
   await expect(page.getByRole('banner').getByRole('link', { name: /unread/ })).toHaveCount(0);
 
