@@ -51,7 +51,7 @@ import { runtimeConfigOf, runtimeConfigRoutes } from './runtime-config/runtime-c
 import { registerSupportAttachments } from './support/attachments.js';
 import { registerDevSupportTools } from './support/dev-tools.js';
 import { SupportService } from './support/service.js';
-import { type AttachmentStorage, FolderStorage, MemoryStorage } from './support/storage.js';
+import { type AttachmentStorage, createAttachmentStorage } from './support/storage.js';
 import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
 export type AppConfig = Pick<
@@ -222,10 +222,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     support: new SupportService(
       deps.database.db,
       pubsub,
-      deps.supportStorage ??
-        (config.support.storageDir === 'memory'
-          ? new MemoryStorage()
-          : new FolderStorage(config.support.storageDir)),
+      deps.supportStorage ?? createAttachmentStorage(config.support),
       identity.mailer,
       app.log,
       { publicUrl: config.identity.publicUrl, autoAcknowledge: config.support.autoAcknowledge },
@@ -234,6 +231,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     publicUrl: config.identity.publicUrl,
     payments,
   };
+  app.addHook('onClose', async () => graphql.support.storage.close?.());
   const yoga = createPortalYoga({
     services: graphql,
     identity,
