@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         publicUrl: 'http://localhost:8080',
         secureCookies: false,
         reauthTimeoutS: 300,
+        sessionMaxAgeS: 43_200,
         rateLimitScale: 1,
         devTools: false,
         smtpUrl: undefined,

@@ -12,7 +12,7 @@ import { CloseCode, type ConnectionInitMessage } from 'graphql-ws';
 import { type Extra, useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { WsConfig } from '../config.js';
-import { type GraphqlServices, tokenSessionStates } from './context.js';
+import { type GraphqlServices, type TokenSessionState, tokenSessionStates } from './context.js';
 import { SIGNATURE_EXPIRED, signatureExpired } from './errors.js';
 import type { PortalYoga } from './plugin.js';
 import type { WsaClaims } from './wsa-token.js';
@@ -146,6 +146,27 @@ export function withoutInternals(
 interface Connection {
   claims: WsaClaims;
   ip: string;
+  /** The last look at the token's session, shared by the operations of the next moment. */
+  checked?: { at: number; state: Promise<TokenSessionState> };
+}
+
+/**
+ * How long one look at a socket's session answers for its new operations: a page subscribing to ten
+ * things at once asks the database once, and a flood of subscribes cannot turn into a flood of
+ * queries. An ended session still closes the socket within this, and at the periodic check.
+ */
+const SESSION_STATE_REUSE_MS = 1000;
+
+function sessionState(services: GraphqlServices, connection: Connection): Promise<TokenSessionState> {
+  const now = Date.now();
+  if (!connection.checked || now - connection.checked.at >= SESSION_STATE_REUSE_MS) {
+    const state = tokenSessionStates(services, [connection.claims]).then(([found]) => found!);
+    connection.checked = { at: now, state };
+    state.catch(() => {
+      if (connection.checked?.state === state) connection.checked = undefined;
+    });
+  }
+  return connection.checked.state;
 }
 
 type Enveloped = ReturnType<PortalYoga['getEnveloped']>;
@@ -239,7 +260,7 @@ export function registerWebsocket(app: FastifyInstance, options: WebsocketOption
         if (Object.keys(ctx.subscriptions).length > SUBSCRIPTION_LIMITS.perSocket)
           return [new GraphQLError(TOO_MANY_SUBSCRIPTIONS, { extensions: { code: 'TOO_MANY_OPERATIONS' } })];
         try {
-          const [state] = await tokenSessionStates(services, [connection.claims]);
+          const state = await sessionState(services, connection);
           if (state !== 'active') {
             log.info({ reason: `session ${state}`, userId: connection.claims.userId }, 'websocket closed');
             close(socket, WS_CLOSE.expired);
