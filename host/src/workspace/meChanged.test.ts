@@ -1,4 +1,5 @@
-import { createMeStore, createPortalClient } from '@portal/shared';
+import { createMeStore } from '@portal/shared';
+import { fakeApiClient } from '@portal/shared/testing/react';
 import { describe, expect, it, vi } from 'vitest';
 import { pipe, subscribe } from 'wonka';
 import { MeChangedDocument } from '../gql/graphql';
@@ -20,45 +21,26 @@ describe("the host's meChanged subscription", () => {
         env: { __typename: 'MeEnv', ...loaded.env },
       },
     };
-    const fetch = vi.fn(async () => Response.json({ data: answer }));
-    let push: ((value: unknown) => void) | undefined;
-    const client = createPortalClient({
-      currentRouteRequiresAuth: () => true,
-      saveBeforeExpiryPath: vi.fn(),
-      checkSession: vi.fn(),
-      notify: vi.fn(),
-      fetch: fetch as typeof globalThis.fetch,
-      forwardSubscription: () => ({
-        subscribe(sink) {
-          push = (value) => sink.next(value as never);
-          return { unsubscribe: () => {} };
-        },
-      }),
-    });
-    const store = createMeStore({ client: () => client });
+    const api = fakeApiClient({ Me: () => ({ data: answer }) });
+    const store = createMeStore({ client: () => api.client });
     await store.load();
     expect(store.getState().me?.env.unreadDirectMessages).toBe(0);
     const { unsubscribe } = pipe(
-      client.subscription(MeChangedDocument, {}),
+      api.client.subscription(MeChangedDocument, {}),
       subscribe(() => {}),
     );
-    await vi.waitFor(() => expect(push).toBeDefined());
+    await vi.waitFor(() => expect(api.subscribed()).toBe(true));
     const event = (unreadDirectMessages: number) => ({
-      data: {
-        __typename: 'Subscription',
-        meChanged: {
-          __typename: 'Me',
-          user: { __typename: 'MeUser', ...loaded.user },
-          env: { __typename: 'MeEnv', unreadDirectMessages },
-        },
-      },
+      __typename: 'Me',
+      user: { __typename: 'MeUser', ...loaded.user },
+      env: { __typename: 'MeEnv', unreadDirectMessages },
     });
-    push!(event(1));
+    api.push('meChanged', event(1));
     await vi.waitFor(() => expect(store.getState().me?.env.unreadDirectMessages).toBe(1));
-    push!(event(0));
+    api.push('meChanged', event(0));
     await vi.waitFor(() => expect(store.getState().me?.env.unreadDirectMessages).toBe(0));
     expect(store.getState().me?.user.timezone).toBe('Europe/Berlin');
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
     unsubscribe();
   });
 });
