@@ -1,7 +1,7 @@
-import { gql, type SubscriptionForwarder } from '@urql/core';
+import { gql } from '@urql/core';
 import { describe, expect, it, vi } from 'vitest';
 import { pipe, subscribe } from 'wonka';
-import { createPortalClient } from '../graphql/createPortalClient';
+import { fakeApiClient } from '../testing/fakeApiClient';
 import { createMeStore } from './meStore';
 
 const ME_CHANGED = gql`
@@ -40,47 +40,46 @@ const meAnswer = {
   },
 };
 
+const ME_CHANGED_ENV = gql`
+  subscription MeChangedEnv {
+    meChanged {
+      user {
+        email
+      }
+      env {
+        unreadDirectMessages
+      }
+    }
+  }
+`;
+
+/** The real client and cache with `me` loaded once, and a `meChanged` subscription open. */
+async function watching(subscription: typeof ME_CHANGED) {
+  const api = fakeApiClient({ Me: () => ({ data: meAnswer }) });
+  const store = createMeStore({ client: () => api.client });
+  await store.load();
+  const { unsubscribe } = pipe(
+    api.client.subscription(subscription, {}),
+    subscribe(() => {}),
+  );
+  await vi.waitFor(() => expect(api.subscribed()).toBe(true));
+  return { api, store, unsubscribe };
+}
+
 // The preferences of another tab reach this one: a `meChanged` event is written into the cached
 // `me` (ME_CACHE_UPDATES), and the me store the host watches re-emits it. Real client and cache.
 describe('meChanged', () => {
   it('updates the watched me: the preferences saved in another tab apply here', async () => {
-    const fetch = vi.fn(async () => Response.json({ data: meAnswer }));
-    let push: ((value: unknown) => void) | undefined;
-    const forwardSubscription: SubscriptionForwarder = () => ({
-      subscribe(sink) {
-        push = (value) => sink.next(value as never);
-        return { unsubscribe: () => {} };
-      },
-    });
-    const client = createPortalClient({
-      currentRouteRequiresAuth: () => true,
-      saveBeforeExpiryPath: vi.fn(),
-      checkSession: vi.fn(),
-      notify: vi.fn(),
-      fetch: fetch as typeof globalThis.fetch,
-      forwardSubscription,
-    });
-    const store = createMeStore({ client: () => client });
-    await store.load();
+    const { api, store, unsubscribe } = await watching(ME_CHANGED);
     expect(store.getState().me?.user.timezone).toBe('Europe/Berlin');
-    const { unsubscribe } = pipe(
-      client.subscription(ME_CHANGED, {}),
-      subscribe(() => {}),
-    );
-    await vi.waitFor(() => expect(push).toBeDefined());
-    push!({
-      data: {
-        __typename: 'Subscription',
-        meChanged: {
-          __typename: 'Me',
-          user: {
-            __typename: 'MeUser',
-            email: 'ada@example.com',
-            timezone: 'America/New_York',
-            dateFormat: 'MM/DD/YYYY',
-            timeFormat: '12h',
-          },
-        },
+    api.push('meChanged', {
+      __typename: 'Me',
+      user: {
+        __typename: 'MeUser',
+        email: 'ada@example.com',
+        timezone: 'America/New_York',
+        dateFormat: 'MM/DD/YYYY',
+        timeFormat: '12h',
       },
     });
     await vi.waitFor(() => expect(store.getState().me?.user.timezone).toBe('America/New_York'));
@@ -89,65 +88,25 @@ describe('meChanged', () => {
       timeFormat: '12h',
       firstName: 'Ada',
     });
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
     unsubscribe();
   });
 
   it("updates the watched me's unread direct messages (an answer from support arrived or was read)", async () => {
-    const fetch = vi.fn(async () => Response.json({ data: meAnswer }));
-    let push: ((value: unknown) => void) | undefined;
-    const client = createPortalClient({
-      currentRouteRequiresAuth: () => true,
-      saveBeforeExpiryPath: vi.fn(),
-      checkSession: vi.fn(),
-      notify: vi.fn(),
-      fetch: fetch as typeof globalThis.fetch,
-      forwardSubscription: () => ({
-        subscribe(sink) {
-          push = (value) => sink.next(value as never);
-          return { unsubscribe: () => {} };
-        },
-      }),
-    });
-    const store = createMeStore({ client: () => client });
-    await store.load();
-    const { unsubscribe } = pipe(
-      client.subscription(
-        gql`
-          subscription MeChangedEnv {
-            meChanged {
-              user {
-                email
-              }
-              env {
-                unreadDirectMessages
-              }
-            }
-          }
-        `,
-        {},
-      ),
-      subscribe(() => {}),
-    );
-    await vi.waitFor(() => expect(push).toBeDefined());
+    const { api, store, unsubscribe } = await watching(ME_CHANGED_ENV);
     const event = (unread: number) => ({
-      data: {
-        __typename: 'Subscription',
-        meChanged: {
-          __typename: 'Me',
-          user: { __typename: 'MeUser', email: 'ada@example.com' },
-          env: { __typename: 'MeEnv', unreadDirectMessages: unread },
-        },
-      },
+      __typename: 'Me',
+      user: { __typename: 'MeUser', email: 'ada@example.com' },
+      env: { __typename: 'MeEnv', unreadDirectMessages: unread },
     });
-    push!(event(2));
+    api.push('meChanged', event(2));
     await vi.waitFor(() => expect(store.getState().me?.env.unreadDirectMessages).toBe(2));
-    push!(event(0));
+    api.push('meChanged', event(0));
     await vi.waitFor(() => expect(store.getState().me?.env.unreadDirectMessages).toBe(0));
     // the rest of me stays as loaded, and nothing was fetched again (no polling, no refetch)
     expect(store.getState().me?.env).toMatchObject({ currentExternalIp: '192.0.2.1', profiles: [] });
     expect(store.getState().me?.user.timezone).toBe('Europe/Berlin');
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(api.fetch).toHaveBeenCalledTimes(1);
     unsubscribe();
   });
 });
