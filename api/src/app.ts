@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerDevInvoiceTool } from './billing/dev-invoices.js';
 import { registerDevBillingTools } from './billing/dev-tools.js';
@@ -23,6 +24,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { faviconRoutes } from './favicon/favicon.js';
 import type { GraphqlServices } from './graphql/context.js';
+import { PgEventTarget } from './graphql/pg-event-target.js';
 import { createPortalYoga, graphqlPlugin, type PortalYoga } from './graphql/plugin.js';
 import { createPortalPubSub } from './graphql/pubsub.js';
 import {
@@ -161,7 +163,20 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevSessionClock(app, identity);
   }
 
-  const pubsub = createPortalPubSub();
+  // several processes on one PostgreSQL hear each other's events through it
+  const events =
+    deps.database.url !== undefined
+      ? new PgEventTarget(
+          deps.database.url,
+          (channel, payload) => deps.database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
+          app.log,
+        )
+      : null;
+  if (events) {
+    app.addHook('onReady', () => events.ready);
+    app.addHook('onClose', () => events.close());
+  }
+  const pubsub = createPortalPubSub(events ?? undefined);
   identity.userChanged = (userId) => pubsub.publish('meChanged', userId, { userId });
   const compute = new ComputeService(deps.database.db, pubsub, app.log, {
     scheduler: realScheduler(),

@@ -22,6 +22,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   readonly kind: DatabaseConfig['kind'];
   readonly db: Db;
+  /** PostgreSQL's connection string (its own connections: the events' LISTEN); none for PGlite. */
+  readonly url?: string;
   /** Applies pending migrations from MIGRATIONS_FOLDER. */
   migrate(): Promise<void>;
   /** Resolves once the database answers `select 1`. */
@@ -84,6 +86,7 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    url,
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => ping(db),
     close: onceOnly(() => pool.end()),

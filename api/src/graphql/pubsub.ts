@@ -5,14 +5,14 @@ import type { InstanceChangedPayload } from '../compute/service.js';
 import type { Notification } from './generated/resolvers.js';
 
 /**
- * In-process events behind the subscriptions. Topics are scoped by id, so a subscriber only hears
- * its own workspace or user; payloads carry ids only and each subscriber reloads what it may see.
- * One api process per database (embedded PGlite) makes in-memory enough; several processes behind
- * PostgreSQL would need a shared event target (Redis, `LISTEN/NOTIFY`) passed to `createPubSub`.
+ * The events behind the subscriptions. Topics are scoped by id, so a subscriber only hears its own
+ * workspace or user; payloads carry ids only (JSON) and each subscriber reloads what it may see.
+ * In the process with embedded PGlite (one process per database); through PostgreSQL's
+ * `LISTEN/NOTIFY` (`pg-event-target.ts`) when several processes share a `DATABASE_URL`.
  */
 export type PortalPubSub = ReturnType<typeof createPortalPubSub>;
 
-export const createPortalPubSub = () =>
+export const createPortalPubSub = (eventTarget?: EventTarget) =>
   createPubSub<{
     /** Something of the workspace changed (balance, unread messages, …). */
     workspaceChanged: [contractUid: string, payload: { contractUid: string }];
@@ -31,4 +31,4 @@ export const createPortalPubSub = () =>
     statusChanged: [payload: { incidentUid: string }];
     /** A support thread of the workspace changed (a message added, read or unread). */
     supportChanged: [contractUid: string, payload: { contractUid: string; threadUid: string }];
-  }>();
+  }>(eventTarget ? { eventTarget: eventTarget as never } : {});
