@@ -112,12 +112,14 @@ export function sharedConfig() {
     urql: singleton,
     '@urql/core': singleton,
     '@urql/exchange-graphcache': singleton,
-    '@portal/shared': {
-      singleton: true,
-      strictVersion: true,
-      version: sharedVersion,
-      requiredVersion: `^${major}.0.0`,
-    },
+    // the package is shared as its root and, apart, its GraphQL stack (`@portal/shared/graphql`:
+    // urql, graphcache, graphql-ws and the stores over them), which the sign-in pages never load
+    ...Object.fromEntries(
+      ['@portal/shared', '@portal/shared/graphql'].map((key) => [
+        key,
+        { singleton: true, strictVersion: true, version: sharedVersion, requiredVersion: `^${major}.0.0` },
+      ]),
+    ),
   };
 }
 

@@ -57,23 +57,13 @@ export { TextareaField, type TextareaFieldProps } from './forms/TextareaField';
 export { TextField, type TextFieldProps } from './forms/TextField';
 export { FORMS_NAMESPACE, useFormsTranslation, useValidationText } from './forms/useFormsTranslation';
 export { zodValidate } from './forms/zodValidate';
-export {
-  AllWorkspacesDocument,
-  type AllWorkspacesQuery,
-  type AllWorkspacesQueryVariables,
-  type PortalWorkspaceFragment,
-  PortalWorkspaceFragmentDoc,
-  type WorkspaceKind,
+export type {
+  AllWorkspacesQuery,
+  AllWorkspacesQueryVariables,
+  PortalWorkspaceFragment,
+  WorkspaceKind,
 } from './gql/graphql';
-export { PORTAL_CACHE_KEYS } from './graphql/cacheKeys';
-export { COMPUTE_CACHE_UPDATES } from './graphql/computeCache';
-export {
-  CSRF_COOKIE,
-  createPortalClient,
-  GRAPHQL_URL,
-  type PortalClientOptions,
-  portalFetchOptions,
-} from './graphql/createPortalClient';
+export type { PortalClientOptions } from './graphql/createPortalClient';
 export {
   type GraphqlErrorContext,
   type GraphqlErrorEffects,
@@ -81,21 +71,8 @@ export {
   PERMISSION_DENIED_MESSAGE,
   SIGNATURE_EXPIRED_MESSAGE,
 } from './graphql/graphqlErrors';
-export { MONITORING_CACHE_UPDATES } from './graphql/monitoringCache';
-export {
-  PORTAL_NOTIFY_CONTEXT_KEY,
-  type PortalErrorHandlers,
-  portalErrorExchange,
-} from './graphql/portalErrorExchange';
-export {
-  createSubscriptionTransport,
-  fetchWsaToken,
-  SUBSCRIPTION_PATH,
-  type SubscriptionTransport,
-  type SubscriptionTransportOptions,
-  TokenUnavailableError,
-  websocketUrl,
-} from './graphql/subscriptionTransport';
+export type { PortalErrorHandlers } from './graphql/portalErrorExchange';
+export type { SubscriptionTransport, SubscriptionTransportOptions } from './graphql/subscriptionTransport';
 export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
 export {
   currentLanguage,
@@ -143,8 +120,7 @@ export {
   takeNextPath,
 } from './identity/next';
 export * from './identity/types';
-export { ME_CACHE_UPDATES, saveLanguage } from './me/language';
-export { createMeStore, IDLE_ME, type MeState, type MeStore, type PortalMe } from './me/meStore';
+export type { MeState, MeStore, PortalMe } from './me/meStore';
 export { featureFlagsOf, preferencesOf } from './me/userSettings';
 export {
   getRecaptchaToken,
@@ -281,12 +257,10 @@ export {
   WORKSPACE_EMPLOYEE_UID_KEY,
   WORKSPACE_UID_KEY,
 } from './workspace/workspaceStorage';
-export {
-  createWorkspaceStore,
-  IDLE_WORKSPACES,
-  type PortalWorkspace,
-  type WorkspaceClient,
-  type WorkspaceState,
-  type WorkspaceStatus,
-  type WorkspaceStore,
+export type {
+  PortalWorkspace,
+  WorkspaceClient,
+  WorkspaceState,
+  WorkspaceStatus,
+  WorkspaceStore,
 } from './workspace/workspaceStore';

@@ -59,7 +59,7 @@ export type RouterFactory = (routes: RouteObject[]) => DataRouter;
 export function createPortalRouter(
   store: SessionStore,
   create: RouterFactory = createBrowserRouter,
-  sources: { workspaces?: WorkspaceGuardSource; flags?: FeatureFlagSource } = {},
+  sources: Pick<GuardSource, 'ready'> & { workspaces?: WorkspaceGuardSource; flags?: FeatureFlagSource } = {},
 ): DataRouter {
   // `let`: the guard's closure reads it, possibly before create() has returned
   let router: DataRouter | undefined;
