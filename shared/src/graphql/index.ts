@@ -11,6 +11,17 @@ export {
   PortalWorkspaceFragmentDoc,
   type WorkspaceKind,
 } from '../gql/graphql';
+export { ME_CACHE_UPDATES, saveLanguage } from '../me/language';
+export { createMeStore, IDLE_ME, type MeState, type MeStore, type PortalMe } from '../me/meStore';
+export {
+  createWorkspaceStore,
+  IDLE_WORKSPACES,
+  type PortalWorkspace,
+  type WorkspaceClient,
+  type WorkspaceState,
+  type WorkspaceStatus,
+  type WorkspaceStore,
+} from '../workspace/workspaceStore';
 export { PORTAL_CACHE_KEYS } from './cacheKeys';
 export { COMPUTE_CACHE_UPDATES } from './computeCache';
 export {
@@ -35,14 +46,3 @@ export {
   TokenUnavailableError,
   websocketUrl,
 } from './subscriptionTransport';
-export { ME_CACHE_UPDATES, saveLanguage } from '../me/language';
-export { createMeStore, IDLE_ME, type MeState, type MeStore, type PortalMe } from '../me/meStore';
-export {
-  createWorkspaceStore,
-  IDLE_WORKSPACES,
-  type PortalWorkspace,
-  type WorkspaceClient,
-  type WorkspaceState,
-  type WorkspaceStatus,
-  type WorkspaceStore,
-} from '../workspace/workspaceStore';
