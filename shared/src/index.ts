@@ -165,7 +165,8 @@ export {
   themeForPath,
 } from './theme/themes';
 export { addSharedTexts } from './ui/addSharedTexts';
-export { ConfirmDialog, type ConfirmDialogProps, type ConfirmOptions } from './ui/ConfirmDialog';
+// ConfirmDialog itself (with DOMPurify) is a lazy chunk of ConfirmHost: pages ask usePortal().confirm
+export type { ConfirmDialogProps, ConfirmOptions } from './ui/ConfirmDialog';
 export { ConfirmHost } from './ui/ConfirmHost';
 export {
   type ConfirmFn,
@@ -190,7 +191,6 @@ export {
   NOTIFICATION_TIMEOUT_MS,
   type NotificationStore,
 } from './ui/notificationStore';
-export { sanitizeHtml } from './ui/sanitizeHtml';
 export { type ScrollOptions, scrollToElement } from './ui/scroll';
 export { useConfirmHost } from './ui/useConfirmHost';
 export { usePortalToasts } from './ui/usePortalToasts';
