@@ -209,8 +209,6 @@ export {
   newPasswordSchema,
   type ProviderSignupValues,
   providerSignupSchema,
-  type SignupValues,
-  signupSchema,
 } from './validation/forms';
 export {
   isValidationKey,
@@ -220,20 +218,20 @@ export {
   type ValidationKey,
   validationEn,
 } from './validation/messages';
-export { mobilePhoneProblem, toE164 } from './validation/phone';
 export {
   codeField,
   confirmationField,
   currentPasswordField,
   emailField,
   isStrongPassword,
-  mobilePhoneField,
   newPasswordField,
   optionalConsent,
   requiredConsent,
   requiredText,
   withPasswordConfirmation,
 } from './validation/schemas';
+// the phone checks (libphonenumber-js) and the sign-up form are `@portal/shared/phone`
+export type { SignupValues } from './validation/signup';
 export {
   applyWorkspaceList,
   CABINET_KIND,
