@@ -18,7 +18,10 @@ const config: CodegenConfig = {
         strictScalars: true,
         useIndexSignature: false,
         // fields other domains resolve are not part of what a resolver answers (src/compute/models.ts)
-        mappers: { Instance: '../../compute/models.js#InstanceModel' },
+        mappers: {
+          Instance: '../../compute/models.js#InstanceModel',
+          Workspace: '../../workspaces/models.js#WorkspaceModel',
+        },
         scalars: {
           Decimal: 'string',
           Date: 'string',

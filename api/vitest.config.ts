@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Resolve packages as Node does. Vite adds the `development` condition, under which graphql 17
 // resolves to its `__dev__` build, while graphql-yoga (loaded by Node itself) gets the regular
 // one: two graphql modules, and "Cannot use GraphQLSchema from another module or realm".
-const NODE_CONDITIONS = ['module', 'node'];
+// `module-sync` (not the bundlers' `module`) is Node's own: graphql gets its index.mjs as Node gives
+// it, and packages whose `module` build is for bundlers only (the AWS SDK's extensionless ESM) their
+// Node build.
+const NODE_CONDITIONS = ['module-sync', 'node'];
 
 export default defineConfig({
   resolve: { conditions: NODE_CONDITIONS },

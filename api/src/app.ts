@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerDevInvoiceTool } from './billing/dev-invoices.js';
 import { registerDevBillingTools } from './billing/dev-tools.js';
 import { InvoiceSchedule } from './billing/invoice-schedule.js';
+import { PayPalDriver } from './billing/payments/paypal-driver.js';
+import { registerPayPalRoutes } from './billing/payments/paypal-routes.js';
 import { registerPaymentRoutes } from './billing/payments/routes.js';
 import { PaymentsService } from './billing/payments/service.js';
 import { createPaymentsDriver } from './billing/payments/stripe-driver.js';
@@ -31,8 +34,10 @@ import {
 import { WsaTokens } from './graphql/wsa-token.js';
 import { healthRoutes } from './health/health.js';
 import { registerHostStatic } from './host/host-static.js';
+import { registerContentSecurity } from './http/content-security.js';
 import { addErrorHandler } from './http/error-handler.js';
 import { addStandardHeaders, genReqId } from './http/headers.js';
+import { registerOriginCheck } from './http/origin-check.js';
 import type { IdentityServices } from './identity/context.js';
 import { registerDevSessionClock } from './identity/dev-clock.js';
 import {
@@ -46,7 +51,7 @@ import { runtimeConfigOf, runtimeConfigRoutes } from './runtime-config/runtime-c
 import { registerSupportAttachments } from './support/attachments.js';
 import { registerDevSupportTools } from './support/dev-tools.js';
 import { SupportService } from './support/service.js';
-import { type AttachmentStorage, FolderStorage, MemoryStorage } from './support/storage.js';
+import { type AttachmentStorage, createAttachmentStorage } from './support/storage.js';
 import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
 
 export type AppConfig = Pick<
@@ -128,6 +133,17 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   });
 
   addStandardHeaders(app);
+  registerOriginCheck(app, config.identity.publicUrl);
+  registerContentSecurity(app, {
+    hostIndexHtml: join(config.hostDist, 'index.html'),
+    remotes: config.remotes,
+    publicUrl: config.identity.publicUrl,
+    stripe: config.payments.stripe !== null,
+    paypal: config.payments.paypalClientId !== null,
+    recaptcha: config.identity.recaptcha.siteKey !== null,
+    analyticsScriptUrl: config.browser.analyticsScriptUrl,
+    sentryDsn: config.sentryDsn,
+  });
   addErrorHandler(app);
   app.register(fastifyCookie);
 
@@ -138,9 +154,10 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
 
   const identity = createIdentityServices(config.identity, deps.database.db, app.log, deps.identity);
   app.decorate('identity', identity);
+  app.addHook('onClose', () => identity.deferred.settled());
   registerIdentity(app, identity);
   if (config.identity.devTools) {
-    registerDevOutbox(app, deps.database.db);
+    registerDevOutbox(app, deps.database.db, identity.deferred);
     registerDevSessionClock(app, identity);
   }
 
@@ -181,6 +198,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     driver: paymentsDriver,
     now: identity.now,
     publicUrl: config.identity.publicUrl,
+    paypal: config.payments.paypal ? new PayPalDriver(config.payments.paypal) : null,
   });
   app.addHook('onReady', () => payments.start());
   const invoiceSchedule = new InvoiceSchedule({
@@ -204,10 +222,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     support: new SupportService(
       deps.database.db,
       pubsub,
-      deps.supportStorage ??
-        (config.support.storageDir === 'memory'
-          ? new MemoryStorage()
-          : new FolderStorage(config.support.storageDir)),
+      deps.supportStorage ?? createAttachmentStorage(config.support),
       identity.mailer,
       app.log,
       { publicUrl: config.identity.publicUrl, autoAcknowledge: config.support.autoAcknowledge },
@@ -216,6 +231,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     publicUrl: config.identity.publicUrl,
     payments,
   };
+  app.addHook('onClose', async () => graphql.support.storage.close?.());
   const yoga = createPortalYoga({
     services: graphql,
     identity,
@@ -232,6 +248,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   registerInvoicePdf(app, graphql, identity);
   registerSupportAttachments(app, graphql, identity);
   registerPaymentRoutes(app, payments, config.identity.publicUrl);
+  registerPayPalRoutes(app, payments);
   registerWebsocket(app, {
     yoga,
     services: graphql,

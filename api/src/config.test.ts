@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         publicUrl: 'http://localhost:8080',
         secureCookies: false,
         reauthTimeoutS: 300,
+        sessionMaxAgeS: 43_200,
         rateLimitScale: 1,
         devTools: false,
         smtpUrl: undefined,
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
       // the embedded payments sandbox, its deliveries signed with a secret of this process
       payments: {
         stripe: null,
+        paypal: null,
         paypalClientId: null,
         sandboxWebhookSecret: expect.stringMatching(/^whsec_sandbox_/),
       },

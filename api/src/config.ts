@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LevelWithSilent } from 'pino';
 import { type PaymentsConfig, readPaymentsConfig } from './billing/payments/config.js';
+import { SESSION_AGE_S, SESSION_MAX_AUTH_AGE_S } from './identity/session-lifetime.js';
 import { DEFAULT_REMOTE_MAP, parseRemoteMapJson, type RemotesSource } from './remotes/remote-map.js';
 import {
   OIDC_PROVIDERS_ENV,
@@ -131,6 +132,8 @@ export interface IdentityConfig {
   secureCookies: boolean;
   /** How recent an authentication must be for sensitive calls (allauth's 300 s by default). */
   reauthTimeoutS: number;
+  /** A sign-in ends this long after its last authentication (`PORTAL_SESSION_MAX_AGE_S`, 12 hours). */
+  sessionMaxAgeS: number;
   /** test runs only: every allowance multiplied (all e2e browsers share one IP address) */
   rateLimitScale: number;
   /** `GET /_dev/outbox`: never in production. */
@@ -312,6 +315,17 @@ function readIdentity(env: Env, nodeEnv: NodeEnv, problems: string[]): IdentityC
     else problems.push(`PORTAL_REAUTH_TIMEOUT_S: "${reauth}" is not a positive number of seconds`);
   }
 
+  let sessionMaxAgeS = SESSION_MAX_AUTH_AGE_S;
+  const maxAge = read(env, 'PORTAL_SESSION_MAX_AGE_S');
+  if (maxAge !== undefined) {
+    if (/^\d+$/.test(maxAge) && Number(maxAge) >= 60 && Number(maxAge) <= SESSION_AGE_S)
+      sessionMaxAgeS = Number(maxAge);
+    else
+      problems.push(
+        `PORTAL_SESSION_MAX_AGE_S: "${maxAge}" is not a number of seconds from 60 to ${SESSION_AGE_S}`,
+      );
+  }
+
   let rateLimitScale = 1;
   const scale = read(env, 'PORTAL_RATE_LIMIT_SCALE');
   if (scale !== undefined) {
@@ -339,6 +353,7 @@ function readIdentity(env: Env, nodeEnv: NodeEnv, problems: string[]): IdentityC
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
     reauthTimeoutS,
+    sessionMaxAgeS,
     rateLimitScale,
     devTools,
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], problems),

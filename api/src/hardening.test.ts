@@ -1,10 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DocumentNode, Kind, print, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { DEMO_CONTRACTS } from './db/seed.js';
+import { DEMO_CONTRACTS, DEMO_PASSWORD } from './db/seed.js';
+import { SIGNATURE_EXPIRED } from './graphql/errors.js';
 import {
   API_RATE_LIMITED,
   API_RATE_LIMITS,
@@ -339,5 +342,188 @@ describe('the rate limit of /api/', () => {
     const member = h.browser(ip);
     for (const [name, value] of session) member.jar.set(name, value);
     expect((await gql(member, '{ __typename }')).status).toBe(200);
+  });
+});
+
+describe('CSP, HSTS and the origin of unsafe requests', () => {
+  const INLINE = 'document.documentElement.dataset.boot = "1"';
+  const hostDist = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-host-'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html><head><style>body{margin:0}</style><script>${INLINE}</script><script defer src="/static/js/main.js"></script></head><body><div id="root"></div></body></html>`,
+    );
+    return dir;
+  };
+
+  it('the host page allows scripts from the portal, its remotes and its one inline script by hash only', async () => {
+    const dir = hostDist();
+    const portal = await h.variant({
+      PORTAL_HOST_DIST: dir,
+      PORTAL_PUBLIC_URL: 'https://portal.example',
+      PORTAL_REMOTES: JSON.stringify({ auth: 'https://cdn.example/auth/mf-manifest.json' }),
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    try {
+      const page = await portal.app.inject({
+        method: 'GET',
+        url: '/workspace/x/billing',
+        headers: { accept: 'text/html' },
+      });
+      expect(page.statusCode).toBe(200);
+      const csp = String(page.headers['content-security-policy']);
+      const directive = (name: string) =>
+        csp
+          .split('; ')
+          .find((d) => d.startsWith(`${name} `))
+          ?.split(' ')
+          .slice(1) ?? [];
+      const hash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
+      expect(directive('script-src')).toEqual([
+        "'self'",
+        'https://cdn.example',
+        hash,
+        ...['https://js.stripe.com', 'https://*.js.stripe.com'],
+      ]);
+      expect(directive('object-src')).toEqual(["'none'"]);
+      expect(directive('frame-ancestors')).toEqual(["'none'"]);
+      expect(directive('frame-src')).toContain('https://hooks.stripe.com');
+      expect(directive('connect-src')).toEqual(["'self'", 'https://cdn.example', 'https://api.stripe.com']);
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      // JSON answers carry HSTS but no page policy
+      const health = await portal.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(health.headers['content-security-policy']).toBeUndefined();
+    } finally {
+      await portal.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // plain http: no HSTS (the test app's public URL is http)
+    const health = await h.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('refuses a form login and a GraphQL call from another site, even with a valid token', async () => {
+    const browser = await stranger();
+    const token = browser.jar.get('csrftoken') ?? '';
+    const cookie = `csrftoken=${token}`;
+    const form = (origin: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/_allauth/browser/v1/auth/provider/redirect',
+        headers: { cookie, origin, host: 'portal.test', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `provider=nobody&process=login&callback_url=%2F&csrfmiddlewaretoken=${token}`,
+      });
+    const evil = await form('https://evil.example');
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json()).toEqual({
+      status: 403,
+      errors: [{ code: 'csrf', message: expect.stringContaining('Origin checking failed') }],
+    });
+    // the same post from the portal's own page passes the check (and fails on the unknown provider)
+    expect((await form('http://portal.test')).statusCode).not.toBe(403);
+
+    const graphql = (origin: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/',
+        headers: {
+          cookie,
+          origin,
+          host: 'portal.test',
+          'x-csrftoken': token,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ query: '{ __typename }' }),
+      });
+    const refused = await graphql('null');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].extensions.code).toBe('CSRF');
+    expect((await graphql('http://portal.test')).json()).toEqual({ data: { __typename: 'Query' } });
+    // a server without Origin (a webhook, a script) is left to the token
+    const noOrigin = await h.app.inject({
+      method: 'POST',
+      url: '/api/',
+      headers: { cookie, 'x-csrftoken': token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(noOrigin.statusCode).toBe(200);
+  });
+});
+
+describe('a sign-in lasts 12 hours after its last authentication (ASVS 3.3.2)', () => {
+  it('ends however busy the session is, and a reauthentication starts the 12 hours again', async () => {
+    let offsetMs = 0;
+    const portal = await h.variant({}, { now: () => Date.now() + offsetMs });
+    const hours = (n: number) => n * 3_600_000;
+    const signIn = async () => {
+      const browser = portal.browser();
+      expect((await browser.login(h.seed.demoUser.email, DEMO_PASSWORD)).status).toBe(200);
+      return browser;
+    };
+    try {
+      const busy = await signIn();
+      for (let hour = 1; hour < 12; hour++) {
+        offsetMs += hours(1);
+        expect((await busy.api('GET', '/auth/session')).status).toBe(200);
+        expect((await gql(busy, '{ me { user { email } } }')).body.data.me.user.email).toBe(
+          h.seed.demoUser.email,
+        );
+      }
+      offsetMs += hours(1) + 1_000;
+      expect((await busy.api('GET', '/auth/session')).status).toBe(401);
+      expect(messages(await gql(busy, '{ me { user { email } } }'))).toEqual([SIGNATURE_EXPIRED]);
+
+      const confirmed = await signIn();
+      offsetMs += hours(11);
+      expect((await confirmed.api('POST', '/auth/reauthenticate', { password: DEMO_PASSWORD })).status).toBe(
+        200,
+      );
+      offsetMs += hours(2);
+      expect((await confirmed.api('GET', '/auth/session')).status).toBe(200);
+      offsetMs += hours(10) + 1_000;
+      expect((await confirmed.api('GET', '/auth/session')).status).toBe(401);
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
+describe('a password reset request', () => {
+  it('is answered before the account is looked up or any mail sent, for a known and an unknown address alike', async () => {
+    const sent: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const portal = await h.variant(
+      {},
+      {
+        mailer: {
+          async send(message) {
+            await held; // a slow mail server: the answer must not wait for it
+            sent.push(`${message.to}: ${message.subject}`);
+          },
+        },
+      },
+    );
+    try {
+      for (const email of [h.seed.demoUser.email, 'nobody-here@example.com']) {
+        const answer = await portal.browser().api('POST', '/auth/password/request', { email });
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual({ status: 200 });
+      }
+      expect(sent).toEqual([]);
+      release();
+      await portal.app.identity.deferred.settled();
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toMatch(new RegExp(`^${h.seed.demoUser.email}: `));
+      expect(sent[1]).toMatch(/^nobody-here@example\.com: /);
+    } finally {
+      release();
+      await portal.close();
+    }
   });
 });

@@ -5,75 +5,12 @@
 // The api runs from api/dist on a fresh in-memory database with the demo seed and its dev tools; a
 // dev-only endpoint (`POST /_dev/compute/bench/instances`) fills demo's `webshop` workspace with
 // 500 instances. The host and remotes are the bench's snapshots, served as deployed.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { ALLAUTH, DEMO, startApi } from './apiServer.mjs';
 
 export const BENCH_INSTANCES = 500;
 const WEBSHOP = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0003';
-const DEMO = { email: 'demo@example.com', password: 'Demo-Pass-2026' };
-const ALLAUTH = '/_allauth/browser/v1';
 const RUNS = 5;
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startApi({ rootDir, hostDist, remoteMap }) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const work = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const remotesFile = path.join(work, 'remotes.json');
-  writeFileSync(remotesFile, JSON.stringify(remoteMap));
-  let output = '';
-  const child = spawn(process.execPath, [path.join(rootDir, 'api/dist/main.js')], {
-    cwd: rootDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PGLITE_DIR: 'memory://',
-      PORTAL_SEED: 'demo',
-      PORTAL_REMOTES_FILE: remotesFile,
-      PORTAL_HOST_DIST: hostDist,
-      PORTAL_DEV_TOOLS: '1',
-      PORTAL_PUBLIC_URL: url,
-      PORTAL_RATE_LIMIT_SCALE: '1000',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    rmSync(work, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await stop();
-  throw new Error(`api did not start:\n${output}`);
-}
 
 /** Signs a browser context in through the identity API (cookies land in the context). */
 async function signIn(context, url) {

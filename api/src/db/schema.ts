@@ -390,28 +390,6 @@ export const paymentMethods = pgTable(
 );
 
 /**
- * Unused since the payments api (issue 11): the unfinished payment is `payment_attempts`
- * (billing/payments/tables.ts). Kept so this migration creates tables only (drizzle-kit asks
- * interactively when one generation drops and creates); drop it in a later migration.
- */
-export const pendingPayments = pgTable('pending_payments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  workspaceId: uuid('workspace_id')
-    .notNull()
-    .unique()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  /** `payment_methods.method_id` of the chosen method, if any. */
-  paymentMethod: text('payment_method'),
-  clientSecret: text('client_secret').notNull(),
-  amount: money('amount').notNull(),
-  currency: currency('currency'),
-  statementDescriptor: text('statement_descriptor').notNull().default(''),
-  fullDescription: text('full_description').notNull().default(''),
-  invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
  * An invitation to join a workspace. The key (in the link) is stored as a SHA-256 only, like the
  * identity service's mailed keys; single use (`accepted_at`), until `expires_at`.
  */

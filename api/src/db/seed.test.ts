@@ -12,7 +12,8 @@ import {
   TOTP_CONTRACT_UID,
 } from './seed.js';
 
-describe('seedDemo', () => {
+// each test runs a full seed or two (1,000 invoices, 5,000 support messages): a margin for a busy machine
+describe('seedDemo', { timeout: 180_000 }, () => {
   let database: Database;
 
   beforeAll(async () => {

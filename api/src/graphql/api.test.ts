@@ -650,6 +650,7 @@ describe('GET /runtime-config.json', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_published',
       STRIPE_WEBHOOK_SECRET: 'whsec_secret_never_published',
       PAYPAL_CLIENT_ID: 'paypal-client-id',
+      PAYPAL_CLIENT_SECRET: 'paypal_secret_never_published',
     });
     try {
       const answer = await deployed.app.inject({ method: 'GET', url: '/runtime-config.json' });

@@ -29,7 +29,7 @@ import {
   workspaceAdminQueries,
   workspaceAdminSubscriptions,
 } from '../workspaces/admin-resolvers.js';
-import { workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
+import { workspaceFields, workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
 import type { GraphQLContext } from './context.js';
 import type {
   MutationResolvers,
@@ -103,6 +103,7 @@ export const resolvers: Resolvers = {
   Mutation,
   Subscription,
   Instance: { ...networkInstanceFields, ...lifecycleInstanceFields },
+  Workspace: workspaceFields,
   Decimal,
   Date: DateScalar,
   DateTime,

@@ -16,7 +16,7 @@ import { gql, WSA_TOKEN } from '../test/graphql.js';
 import { captureLogs, type LogLine, openTestDatabase, testConfig } from '../test/helpers.js';
 import { Browser } from '../test/identity.js';
 import { PERMISSION_DENIED, SIGNATURE_EXPIRED } from './errors.js';
-import { originAllowed, WS_ENDPOINT } from './websocket.js';
+import { originAllowed, SUBSCRIPTION_LIMITS, TOO_MANY_SUBSCRIPTIONS, WS_ENDPOINT } from './websocket.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: results are read freely; their shape is what is asserted.
 type Json = any;
@@ -441,6 +441,52 @@ describe(`${WS_ENDPOINT} (graphql-transport-ws)`, () => {
       });
     } finally {
       await client.dispose();
+    }
+  });
+});
+
+describe('caps', () => {
+  it(`refuses operation ${SUBSCRIPTION_LIMITS.perSocket + 1} on one socket; the ${SUBSCRIPTION_LIMITS.perSocket} before it all get the event`, async () => {
+    const { browser } = await signedIn(seed.demoUser);
+    const client = wsClient(() => wsaToken(browser));
+    try {
+      const open = Array.from({ length: SUBSCRIPTION_LIMITS.perSocket }, () =>
+        client.iterate({ query: WORKSPACE_CHANGED, variables: { contractUid: DEMO_CONTRACTS.partner } }),
+      );
+      const firsts = open.map((events) => events.next());
+      await expect(client.iterate({ query: ME_EMAIL }).next()).rejects.toEqual([
+        expect.objectContaining({ message: TOO_MANY_SUBSCRIPTIONS }),
+      ]);
+      const all = Promise.all(firsts);
+      await firstEvent(all, () => setBalance(DEMO_CONTRACTS.partner, '12.00'));
+      for (const event of await all)
+        expect((event.value as Json).data.workspaceChanged.contractUid).toBe(DEMO_CONTRACTS.partner);
+      await Promise.all(open.map((events) => events.return?.()));
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it(`refuses socket ${SUBSCRIPTION_LIMITS.socketsPerUser + 1} of one user with 4429, which the client does not retry`, async () => {
+    const { browser } = await signedIn(seed.unverifiedUser);
+    const clients = Array.from({ length: SUBSCRIPTION_LIMITS.socketsPerUser + 1 }, () =>
+      wsClient(() => wsaToken(browser)),
+    );
+    try {
+      for (const client of clients.slice(0, -1)) {
+        const connected = new Promise((resolve) => client.on('connected', resolve));
+        void client
+          .iterate({ query: NOTIFICATIONS })
+          .next()
+          .catch(() => undefined);
+        await connected;
+      }
+      await expect(clients.at(-1)!.iterate({ query: NOTIFICATIONS }).next()).rejects.toMatchObject({
+        code: 4429,
+        reason: 'Too many connections',
+      });
+    } finally {
+      await Promise.all(clients.map((client) => client.dispose()));
     }
   });
 });

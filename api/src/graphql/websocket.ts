@@ -12,7 +12,7 @@ import { CloseCode, type ConnectionInitMessage } from 'graphql-ws';
 import { type Extra, useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { WsConfig } from '../config.js';
-import { type GraphqlServices, tokenSessionStates } from './context.js';
+import { type GraphqlServices, type TokenSessionState, tokenSessionStates } from './context.js';
 import { SIGNATURE_EXPIRED, signatureExpired } from './errors.js';
 import type { PortalYoga } from './plugin.js';
 import type { WsaClaims } from './wsa-token.js';
@@ -39,7 +39,16 @@ export const WS_CLOSE = {
   internal: { code: CloseCode.InternalServerError, reason: 'Internal server error' },
   /** The api is shutting down. */
   goingAway: { code: 1001, reason: 'Going away' },
+  /** The user has `MAX_SOCKETS_PER_USER` sockets open already (the client does not retry 4403's kin). */
+  tooManySockets: { code: 4429, reason: 'Too many connections' },
 } as const;
+
+/**
+ * What one connection and one user may hold: the portal's busiest page subscribes to about ten
+ * operations and a customer keeps a few tabs open; a flood of either would make every event costly.
+ */
+export const SUBSCRIPTION_LIMITS = { perSocket: 50, socketsPerUser: 20 } as const;
+export const TOO_MANY_SUBSCRIPTIONS = `Too many operations on this connection (at most ${SUBSCRIPTION_LIMITS.perSocket}).`;
 
 export interface WebsocketTimers {
   /** No `connection_init` within this: graphql-ws closes 4408. */
@@ -137,6 +146,27 @@ export function withoutInternals(
 interface Connection {
   claims: WsaClaims;
   ip: string;
+  /** The last look at the token's session, shared by the operations of the next moment. */
+  checked?: { at: number; state: Promise<TokenSessionState> };
+}
+
+/**
+ * How long one look at a socket's session answers for its new operations: a page subscribing to ten
+ * things at once asks the database once, and a flood of subscribes cannot turn into a flood of
+ * queries. An ended session still closes the socket within this, and at the periodic check.
+ */
+const SESSION_STATE_REUSE_MS = 1000;
+
+function sessionState(services: GraphqlServices, connection: Connection): Promise<TokenSessionState> {
+  const now = Date.now();
+  if (!connection.checked || now - connection.checked.at >= SESSION_STATE_REUSE_MS) {
+    const state = tokenSessionStates(services, [connection.claims]).then(([found]) => found!);
+    connection.checked = { at: now, state };
+    state.catch(() => {
+      if (connection.checked?.state === state) connection.checked = undefined;
+    });
+  }
+  return connection.checked.state;
 }
 
 type Enveloped = ReturnType<PortalYoga['getEnveloped']>;
@@ -204,6 +234,12 @@ export function registerWebsocket(app: FastifyInstance, options: WebsocketOption
           }
           // The peer may have gone while we were asking the database.
           if (socket.readyState !== socket.OPEN) return false;
+          const open = [...connections.values()].filter((c) => c.claims.userId === claims.userId).length;
+          if (open >= SUBSCRIPTION_LIMITS.socketsPerUser) {
+            log.warn({ userId: claims.userId, open }, 'websocket refused: too many sockets');
+            close(socket, WS_CLOSE.tooManySockets);
+            return false;
+          }
           connections.set(socket, { claims, ip: clientIp(request, trustProxy) });
           log.debug({ userId: claims.userId }, 'websocket connected');
           return true;
@@ -220,8 +256,11 @@ export function registerWebsocket(app: FastifyInstance, options: WebsocketOption
         // graphql-ws refuses a subscribe before the ack (4401 'Unauthorized'); this is a socket we
         // have just closed.
         if (!connection) return [signatureExpired()];
+        // this operation is counted already (graphql-ws registers it before asking us)
+        if (Object.keys(ctx.subscriptions).length > SUBSCRIPTION_LIMITS.perSocket)
+          return [new GraphQLError(TOO_MANY_SUBSCRIPTIONS, { extensions: { code: 'TOO_MANY_OPERATIONS' } })];
         try {
-          const [state] = await tokenSessionStates(services, [connection.claims]);
+          const state = await sessionState(services, connection);
           if (state !== 'active') {
             log.info({ reason: `session ${state}`, userId: connection.claims.userId }, 'websocket closed');
             close(socket, WS_CLOSE.expired);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
-/** No CSP yet: the remotes' origins come from runtime config; a later issue derives one from it. */
+/** On every answer; the HTML pages also get a Content-Security-Policy (`content-security.ts`). */
 export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',

@@ -11,6 +11,8 @@ import { findUserById } from './users.js';
 export type CaptchaVerifier = (token: string | undefined, ip: string) => Promise<boolean>;
 
 /** Everything the identity routes share, built once per app. */
+import type { DeferredWork } from './deferred.js';
+
 export interface IdentityServices {
   db: Db;
   config: IdentityConfig;
@@ -23,6 +25,8 @@ export interface IdentityServices {
   logger: FastifyBaseLogger;
   /** null when bot protection is off. */
   verifyCaptcha: CaptchaVerifier | null;
+  /** Work answered before it is done (a reset mail): its timing must not tell what it found. */
+  deferred: DeferredWork;
   /** Told when an identity call changed what `me` shows (a verified e-mail change); the app publishes `meChanged`. */
   userChanged?: (userId: string) => void;
 }

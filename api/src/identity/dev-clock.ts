@@ -40,7 +40,12 @@ export function registerDevSessionClock(app: FastifyInstance, services: Identity
     if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > MAX_AGE_S) {
       return reply.code(400).send({ error: `seconds must be a whole number from 1 to ${MAX_AGE_S}` });
     }
-    const session = await BrowserSession.load(services.db, request, services.now);
+    const session = await BrowserSession.load(
+      services.db,
+      request,
+      services.now,
+      services.config.sessionMaxAgeS,
+    );
     if (session.id === undefined) return reply.code(404).send({ error: 'this browser has no session' });
     session.data = agedSessionData(session.data, seconds);
     session.changed();

@@ -103,7 +103,12 @@ function identityContext(app: FastifyInstance, services: IdentityServices): Rout
       method,
       url,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const session = await BrowserSession.load(services.db, request, services.now);
+        const session = await BrowserSession.load(
+          services.db,
+          request,
+          services.now,
+          services.config.sessionMaxAgeS,
+        );
         const ctx = new Ctx(services, request, reply, session);
         const answer = await handler(ctx, asBody(request.body));
         await session.commit(request, reply, { secure });

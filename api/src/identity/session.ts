@@ -5,10 +5,9 @@ import type { Db } from '../db/client.js';
 import { type AuthSession, authSessions } from '../db/schema.js';
 import type { OidcLoginState } from '../sso/oidcClient.js';
 import type { ProviderInfo } from './providers.js';
+import { SESSION_AGE_S, SESSION_MAX_AUTH_AGE_S } from './session-lifetime.js';
 
 export const SESSION_COOKIE = 'sessionid';
-/** Django's SESSION_COOKIE_AGE: two weeks, renewed whenever the session is saved. */
-export const SESSION_AGE_S = 14 * 24 * 3600;
 
 /** One entry of allauth's authentication records (`data.methods` in responses). */
 export interface AuthRecord {
@@ -136,15 +135,34 @@ export class BrowserSession {
     public data: SessionData,
     public userId: string | null,
     private readonly now: () => number,
+    private readonly maxAuthAgeS: number,
   ) {}
 
-  static async load(db: Db, request: FastifyRequest, now: () => number): Promise<BrowserSession> {
+  static async load(
+    db: Db,
+    request: FastifyRequest,
+    now: () => number,
+    maxAuthAgeS = SESSION_MAX_AUTH_AGE_S,
+  ): Promise<BrowserSession> {
     const found = await lookupSession(db, request, now);
     if (found.status === 'active') {
       const { row } = found;
-      return new BrowserSession(db, row, (row.data ?? {}) as SessionData, row.userId, now);
+      return new BrowserSession(db, row, (row.data ?? {}) as SessionData, row.userId, now, maxAuthAgeS);
     }
-    return new BrowserSession(db, null, {}, null, now);
+    return new BrowserSession(db, null, {}, null, now, maxAuthAgeS);
+  }
+
+  /**
+   * When the stored session ends: two weeks after its last save, and a signed-in one no later than
+   * `maxAuthAgeS` after its last authentication. Every check of a session (HTTP, the sockets) reads
+   * this one column.
+   */
+  private expiry(): number {
+    const rolling = this.now() + SESSION_AGE_S * 1000;
+    const records = this.data.records ?? [];
+    if (this.userId === null || records.length === 0) return rolling;
+    const lastAuthMs = Math.max(...records.map((record) => record.at)) * 1000;
+    return Math.min(rolling, lastAuthMs + this.maxAuthAgeS * 1000);
   }
 
   /** The integer id shown by `/auth/sessions`; undefined until the session is stored. */
@@ -183,7 +201,7 @@ export class BrowserSession {
     }
     if (!this.dirty) return;
     const empty = this.userId === null && Object.keys(this.data).length === 0;
-    const expiresAt = new Date(this.now() + SESSION_AGE_S * 1000);
+    const expiresAt = new Date(this.expiry());
     let token: string | undefined;
     if (this.row === null) {
       if (empty) return;
@@ -215,6 +233,7 @@ export class BrowserSession {
         })
         .where(eq(authSessions.id, this.row.id));
     }
-    if (token) reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: SESSION_AGE_S });
+    const maxAge = Math.max(1, Math.ceil((expiresAt.getTime() - this.now()) / 1000));
+    if (token) reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
   }
 }

@@ -57,12 +57,14 @@ export function registerSupportAttachments(
       if (error instanceof GraphQLError) return notFound();
       throw error;
     }
-    const bytes = await services.support.storage.get(row.storageKey);
-    if (!bytes) return notFound();
+    const file = await services.support.storage.open(row.storageKey);
+    if (!file) return notFound();
     reply.header('content-type', row.contentType);
+    reply.header('content-length', file.size);
     reply.header('content-disposition', contentDisposition(row.name));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('content-security-policy', "sandbox; default-src 'none'");
-    return reply.send(Buffer.from(bytes));
+    // streamed from the driver (a file, an S3 object's body): never held whole in memory
+    return reply.send(file.body);
   });
 }

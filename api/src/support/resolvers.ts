@@ -118,7 +118,10 @@ export const supportMutations = {
   markSupportThreadRead: async (_parent, { uid }, ctx) => {
     const thread = await requireThread(ctx, uid, 'view');
     const { user } = await ctx.viewer();
-    if (await markThreadRead(ctx.db, thread.id, user.id)) ctx.support.changed(thread.contractUid, thread.id);
+    if (await markThreadRead(ctx.db, thread.id, user.id)) {
+      ctx.support.changed(thread.contractUid, thread.id);
+      if (thread.createdById === user.id) ctx.support.directChanged(user.id);
+    }
     return loadThread(ctx, thread);
   },
   markSupportThreadUnread: async (_parent, { uid }, ctx) => {
@@ -127,6 +130,7 @@ export const supportMutations = {
     if (!(await markThreadUnread(ctx.db, thread.id, user.id)))
       throw userError(SUPPORT_MESSAGES.noAnswer, 'NO_ANSWER');
     ctx.support.changed(thread.contractUid, thread.id);
+    if (thread.createdById === user.id) ctx.support.directChanged(user.id);
     return loadThread(ctx, thread);
   },
 } satisfies MutationResolvers;

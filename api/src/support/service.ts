@@ -68,6 +68,15 @@ export class SupportService {
     this.pubsub.publish('supportChanged', contractUid, { contractUid, threadUid });
   }
 
+  /**
+   * Tells every open tab of the user that `me` changed: their `me.env.unreadDirectMessages` (unread
+   * answers in threads they started) moved. Called for the thread's starter only: nobody else's
+   * direct count can change.
+   */
+  directChanged(userId: string): void {
+    this.pubsub.publish('meChanged', userId, { userId });
+  }
+
   /** Checks a customer's message whole; throws the first refusal (with its field). */
   validate(input: { subject?: string | null; body: string; isReply: boolean; files: IncomingFile[] }): {
     subject: string | null;
@@ -138,13 +147,9 @@ export class SupportService {
     try {
       for (const file of input.files) {
         const bytes = await file.bytes();
-        const key = await this.storage.put(bytes);
-        stored.push({
-          key,
-          name: file.name.slice(0, 255),
-          size: bytes.byteLength,
-          contentType: ALLOWED_TYPES[allowedExtension(file.name)!]!,
-        });
+        const contentType = ALLOWED_TYPES[allowedExtension(file.name)!]!;
+        const key = await this.storage.put(bytes, contentType);
+        stored.push({ key, name: file.name.slice(0, 255), size: bytes.byteLength, contentType });
       }
       const threadId = await this.db.transaction(async (tx) => {
         const subject = input.thread?.subject ?? input.subject!;
@@ -223,10 +228,12 @@ export class SupportService {
       .returning({ id: supportMessages.id });
     const { contractUid, recipients } = await this.audience(thread.workspaceId);
     this.changed(contractUid, threadId);
+    const starter = recipients.find((user) => user.id === thread.createdById);
+    // the starter's direct count rose (one who no longer sees the workspace counts none of it)
+    if (starter) this.directChanged(starter.id);
     const notice = `New answer from support: ${thread.subject}`;
     for (const user of recipients)
       this.pubsub.publish('notifications', user.id, { type: 'info', message: notice });
-    const starter = recipients.find((user) => user.id === thread.createdById);
     if (starter) {
       try {
         await this.mailer.send({

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { ManualScheduler } from '../compute/scheduler.js';
 import type { Database } from '../db/client.js';
 import { outboxMessages, type User, workspaces } from '../db/schema.js';
 import { DEMO_CONTRACTS, type DemoSeed, OTHER_CONTRACT_UID, seedDemo } from '../db/seed.js';
+import { tokenContext } from '../graphql/context.js';
 import { PERMISSION_DENIED } from '../graphql/errors.js';
-import { errorMessages, gql, ME } from '../test/graphql.js';
+import { buildSchema } from '../graphql/schema.js';
+import { errorMessages, gql, ME, WSA_TOKEN } from '../test/graphql.js';
 import { openTestDatabase, testConfig } from '../test/helpers.js';
 import { type Answer, type Browser, signedInBrowser } from '../test/identity.js';
 import { SUPPORT_LIMITS, SUPPORT_MESSAGES } from './limits.js';
@@ -480,5 +483,75 @@ describe('answers, unread counts and their events', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('me.env.unreadDirectMessages follows live (meChanged)', () => {
+  /** A real `meChanged` subscription of the user (as their other tabs hold it over the socket). */
+  async function meChanges(browser: Browser) {
+    const claims = await app.graphql.wsaTokens.verify((await gql(browser, WSA_TOKEN)).body.data.getWSAToken);
+    const events = (await subscribe({
+      schema: buildSchema(),
+      document: parse('subscription { meChanged { env { unreadDirectMessages } } }'),
+      contextValue: tokenContext(app.graphql, claims, '127.0.0.1'),
+    })) as AsyncGenerator<Json>;
+    // ask for the first event now: the subscription listens from its first `next()` on
+    let pending = events.next();
+    return {
+      /** The count the next event carries (the test times out when none comes). */
+      next: async (): Promise<number> => {
+        const event = await pending;
+        pending = events.next();
+        expect(event.value.errors).toBeUndefined();
+        return event.value.data.meChanged.env.unreadDirectMessages;
+      },
+      stop: () => events.return(undefined),
+    };
+  }
+  const direct = async (browser: Browser): Promise<number> =>
+    (await gql(browser, ME)).body.data.me.env.unreadDirectMessages;
+
+  it("publishes to the thread's starter on an answer, read and unread; not on sending, not to colleagues", async () => {
+    // Bright Webshop: demo (Billing) and other (Technical) both see it
+    const demo = await signedIn(seed.demoUser);
+    const other = await signedIn(seed.otherUser);
+    const demoTabs = await meChanges(demo);
+    const otherTabs = await meChanges(other);
+    const d0 = await direct(demo);
+    const o0 = await direct(other);
+
+    // sending changes no count (a customer's message is never unread): no event; the first one
+    // demo's tabs get is the answer's, with the risen count
+    const sent = await gql(demo, SEND, {
+      input: { contractUid: DEMO_CONTRACTS.webshop, subject: 'TLS certificate', body: 'Renew it, please.' },
+    });
+    const uid = sent.body.data.sendSupportMessage.uid;
+    expect((await answerAsSupport({ threadUid: uid, body: '<p>Renewed.</p>' })).statusCode).toBe(200);
+    expect(await demoTabs.next()).toBe(d0 + 1);
+    expect(await direct(demo)).toBe(d0 + 1);
+
+    expect((await gql(demo, READ, { uid })).body.data.markSupportThreadRead.unreadCount).toBe(0);
+    expect(await demoTabs.next()).toBe(d0);
+    expect(await direct(demo)).toBe(d0);
+    expect((await gql(demo, UNREAD, { uid })).body.data.markSupportThreadUnread.unreadCount).toBe(1);
+    expect(await demoTabs.next()).toBe(d0 + 1);
+    expect(await direct(demo)).toBe(d0 + 1);
+
+    // a colleague reading demo's thread changes only their workspace count, not their direct one
+    expect((await gql(other, READ, { uid })).body.data.markSupportThreadRead.unreadCount).toBe(0);
+    expect(await direct(other)).toBe(o0);
+    // …so the first event other's tabs get is the answer to their own thread (not the one to demo's)
+    const own = await gql(other, SEND, {
+      input: { contractUid: DEMO_CONTRACTS.webshop, subject: 'Staging shop', body: 'Is it up?' },
+    });
+    const ownUid = own.body.data.sendSupportMessage.uid;
+    expect((await answerAsSupport({ threadUid: ownUid, body: '<p>Yes.</p>' })).statusCode).toBe(200);
+    expect(await otherTabs.next()).toBe(o0 + 1);
+    expect(await direct(other)).toBe(o0 + 1);
+    // and demo's tabs heard nothing of it: their next event is demo's own read
+    await gql(demo, READ, { uid });
+    expect(await demoTabs.next()).toBe(d0);
+    await demoTabs.stop();
+    await otherTabs.stop();
   });
 });

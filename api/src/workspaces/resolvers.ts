@@ -1,11 +1,13 @@
 import type { GraphQLContext } from '../graphql/context.js';
 import { permissionDenied } from '../graphql/errors.js';
+import { oncePerEvent } from '../graphql/fanout.js';
 import type {
   QueryResolvers,
   SubscriptionResolvers,
   SubscriptionWorkspaceChangedArgs,
-  Workspace,
+  WorkspaceResolvers,
 } from '../graphql/generated/resolvers.js';
+import type { WorkspaceModel } from './models.js';
 import { loadFundBalance, loadWorkspaces, visibleWorkspaces, type WorkspaceRow } from './repository.js';
 import { can, requireWorkspaceCapability } from './roles.js';
 
@@ -17,7 +19,7 @@ export async function requireWorkspace(ctx: GraphQLContext, contractUid: string)
   return row;
 }
 
-export async function loadWorkspace(ctx: GraphQLContext, contractUid: string): Promise<Workspace> {
+export async function loadWorkspace(ctx: GraphQLContext, contractUid: string): Promise<WorkspaceModel> {
   const row = await requireWorkspace(ctx, contractUid);
   const { user } = await ctx.viewer();
   const [workspace] = await loadWorkspaces(ctx.db, [row], user.id);
@@ -41,6 +43,10 @@ export const workspaceQueries = {
   },
 } satisfies QueryResolvers;
 
+export const workspaceFields = {
+  invoices: (workspace) => workspace.loadInvoices(),
+} satisfies WorkspaceResolvers;
+
 export const workspaceSubscriptions = {
   workspaceChanged: {
     // Checked when subscribing and again for every event: access may end while subscribed.
@@ -48,7 +54,13 @@ export const workspaceSubscriptions = {
       await requireWorkspace(ctx, contractUid);
       return ctx.pubsub.subscribe('workspaceChanged', contractUid);
     },
-    resolve: (_payload: unknown, { contractUid }: SubscriptionWorkspaceChangedArgs, ctx: GraphQLContext) =>
-      loadWorkspace(ctx, contractUid),
+    resolve: async (
+      payload: object,
+      { contractUid }: SubscriptionWorkspaceChangedArgs,
+      ctx: GraphQLContext,
+    ) => {
+      const { user } = await ctx.viewer();
+      return oncePerEvent(payload, `${user.id}|${contractUid}`, () => loadWorkspace(ctx, contractUid));
+    },
   },
 } satisfies SubscriptionResolvers;

@@ -14,12 +14,12 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "subscription MeChanged {\n  meChanged {\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      language\n      totp2faEnabled\n      hasUsablePassword\n      isBusiness\n    }\n  }\n}": typeof types.MeChangedDocument,
+    "subscription MeChanged {\n  meChanged {\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      language\n      totp2faEnabled\n      hasUsablePassword\n      isBusiness\n    }\n    env {\n      unreadDirectMessages\n    }\n  }\n}": typeof types.MeChangedDocument,
     "subscription Notifications {\n  notifications {\n    type\n    message\n  }\n}": typeof types.NotificationsDocument,
     "subscription WorkspaceChanged($contractUid: String!) {\n  workspaceChanged(contractUid: $contractUid) {\n    contractUid\n    workspaceName\n    kind\n    unreadMessages\n    balance {\n      contractUid\n      amount\n      amountDue\n      currency\n      sinceLastInvoice\n      pendingPayment {\n        amount\n      }\n    }\n    services {\n      uid\n    }\n  }\n}": typeof types.WorkspaceChangedDocument,
 };
 const documents: Documents = {
-    "subscription MeChanged {\n  meChanged {\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      language\n      totp2faEnabled\n      hasUsablePassword\n      isBusiness\n    }\n  }\n}": types.MeChangedDocument,
+    "subscription MeChanged {\n  meChanged {\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      language\n      totp2faEnabled\n      hasUsablePassword\n      isBusiness\n    }\n    env {\n      unreadDirectMessages\n    }\n  }\n}": types.MeChangedDocument,
     "subscription Notifications {\n  notifications {\n    type\n    message\n  }\n}": types.NotificationsDocument,
     "subscription WorkspaceChanged($contractUid: String!) {\n  workspaceChanged(contractUid: $contractUid) {\n    contractUid\n    workspaceName\n    kind\n    unreadMessages\n    balance {\n      contractUid\n      amount\n      amountDue\n      currency\n      sinceLastInvoice\n      pendingPayment {\n        amount\n      }\n    }\n    services {\n      uid\n    }\n  }\n}": types.WorkspaceChangedDocument,
 };
@@ -41,7 +41,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "subscription MeChanged {\n  meChanged {\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      language\n      totp2faEnabled\n      hasUsablePassword\n      isBusiness\n    }\n  }\n}"): (typeof documents)["subscription MeChanged {\n  meChanged {\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      language\n      totp2faEnabled\n      hasUsablePassword\n      isBusiness\n    }\n  }\n}"];
+export function graphql(source: "subscription MeChanged {\n  meChanged {\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      language\n      totp2faEnabled\n      hasUsablePassword\n      isBusiness\n    }\n    env {\n      unreadDirectMessages\n    }\n  }\n}"): (typeof documents)["subscription MeChanged {\n  meChanged {\n    user {\n      email\n      phone\n      firstName\n      lastName\n      timezone\n      dateFormat\n      timeFormat\n      language\n      totp2faEnabled\n      hasUsablePassword\n      isBusiness\n    }\n    env {\n      unreadDirectMessages\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -30,6 +30,7 @@ export const shellDe: Translation<typeof shellEn> = {
     support: 'Support',
     supportUnread_one: 'Support, {{count}} ungelesene Nachricht',
     supportUnread_other: 'Support, {{count}} ungelesene Nachrichten',
+    supportUnreadElsewhere: 'Ungelesene Antworten auf Ihre Nachrichten in einem anderen Workspace',
   },
   home: {
     title: 'Willkommen',

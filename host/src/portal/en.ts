@@ -26,6 +26,7 @@ export const shellEn = {
     support: 'Support',
     supportUnread_one: 'Support, {{count}} unread message',
     supportUnread_other: 'Support, {{count}} unread messages',
+    supportUnreadElsewhere: 'Unread answers to your messages in another workspace',
   },
   home: {
     title: 'Welcome',

@@ -96,6 +96,35 @@ describe('AppBar', () => {
     expect(document.title).toBe('Reset password · Customer Portal');
   });
 
+  it('unread answers to my messages in another workspace: a dot, described; the number wins when there is one', async () => {
+    const me = { user: {}, env: { unreadDirectMessages: 2 } };
+    const { unmount } = renderPortal('/products', signedIn(), {
+      workspaces: () => [unread(0)],
+      me: () => meFixture(me),
+    });
+    await screen.findByRole('heading', { name: 'portal_compute/Products' });
+    const button = await within(screen.getByRole('banner')).findByRole('link', {
+      name: 'Support',
+      description: 'Unread answers to your messages in another workspace',
+    });
+    expect(button.getAttribute('title')).toBe('Unread answers to your messages in another workspace');
+    expect(button.textContent).toBe('');
+    expect(button.querySelector('svg')!.parentElement!.querySelector('.fui-CounterBadge')).toBeTruthy();
+    unmount();
+    renderPortal('/products', signedIn(), { workspaces: () => [unread(3)], me: () => meFixture(me) });
+    const numbered = await screen.findByRole('link', { name: 'Support, 3 unread messages' });
+    expect(within(numbered).getByText('3')).toBeTruthy();
+    expect(numbered.getAttribute('title')).toBeNull();
+  });
+
+  it('no unread answers anywhere: no dot', async () => {
+    renderPortal('/products', signedIn(), { workspaces: () => [unread(0)], me: () => meFixture() });
+    await screen.findByRole('heading', { name: 'portal_compute/Products' });
+    const button = await within(screen.getByRole('banner')).findByRole('link', { name: 'Support' });
+    expect(button.querySelector('.fui-CounterBadge')).toBeNull();
+    expect(button.getAttribute('title')).toBeNull();
+  });
+
   it('the Support badge is drawn on the envelope icon, not beside it', async () => {
     renderPortal('/products', signedIn(), { workspaces: () => [unread(3)] });
     const button = await screen.findByRole('link', { name: 'Support, 3 unread messages' });

@@ -181,6 +181,12 @@ export const billingDe: Translation<typeof billingEn> = {
       descriptor: 'Auf Ihrem Kontoauszug',
       note: 'Mit der Bestätigung autorisieren Sie diese Zahlung. Ihr Guthaben und Ihre Rechnungen werden aktualisiert, sobald sie eingegangen ist.',
       paypalNote: 'Sie bestätigen die Zahlung auf der Seite von PayPal; vorher wird nichts belastet.',
+      paypalButtonsNote:
+        'PayPal öffnet sich in einem Fenster, in dem Sie sich anmelden und die Zahlung bestätigen. Vorher wird nichts belastet.',
+      paypalLoading: 'PayPal wird geladen…',
+      paypalFailed: 'PayPal konnte nicht geladen werden oder hat nicht geantwortet.',
+      paypalUnavailable:
+        'PayPal konnte nicht geladen werden. Es wurde nichts belastet. Versuchen Sie es später erneut, oder brechen Sie ab und zahlen Sie mit einer Karte.',
       button: 'Zahlung prüfen',
     },
     done: {

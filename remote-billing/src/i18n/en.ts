@@ -176,6 +176,12 @@ export const billingEn = {
       descriptor: 'On your statement',
       note: 'By confirming, you authorise this payment. Your balance and invoices update as soon as it is received.',
       paypalNote: 'You will approve the payment on PayPal’s page; nothing is charged before you do.',
+      paypalButtonsNote:
+        'PayPal opens in a window where you log in and approve the payment. Nothing is charged before you do.',
+      paypalLoading: 'Loading PayPal…',
+      paypalFailed: 'PayPal could not be loaded or did not answer.',
+      paypalUnavailable:
+        'PayPal could not be loaded. Nothing was charged. Try again later, or cancel and pay with a card.',
       button: 'Review payment',
     },
     done: {

@@ -30,6 +30,7 @@ import { useMutation, useQuery, useSubscription } from 'urql';
 import { z } from 'zod';
 import {
   CancelPaymentDocument,
+  CapturePayPalPaymentDocument,
   MakePaymentOptionsDocument,
   type MakePaymentOptionsQuery,
   PaymentChangedDocument,
@@ -50,6 +51,8 @@ import type { CardConfirm, CardConfirmResult } from './StripeCardForm';
 import { confirmIntent, intentError, SandboxRequestError } from './sandboxStripe';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
+/** PayPal's buttons: their own chunk, loaded only when the deployment configured PayPal. */
+const PayPalCheckout = lazy(() => import('./PayPalCheckout'));
 
 const useStyles = makeStyles({
   surface: { width: 'min(560px, calc(100vw - 24px))', maxWidth: '100%', boxSizing: 'border-box' },
@@ -71,6 +74,8 @@ const useStyles = makeStyles({
   outcome: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'flex-start' },
   outcomeIcon: { fontSize: '32px', flexShrink: 0 },
   success: { color: tokens.colorPaletteGreenForeground1 },
+  // PayPal's iframe takes its container's width (PayPal: 150 to 750 px)
+  paypal: { width: '100%', minWidth: 0, maxWidth: '750px', minHeight: '48px' },
   failure: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -230,6 +235,13 @@ function PaymentForm({
   const paidFor = useRef<string | null>(null);
   const [, start] = useMutation(StartPaymentDocument);
   const [, cancel] = useMutation(CancelPaymentDocument);
+  const [, capturePayPal] = useMutation(CapturePayPalPaymentDocument);
+  /** Real PayPal (README, "PayPal"): its buttons at the review, instead of the sandbox's page. */
+  const paypalClientId = runtimeConfig.paypalClientId;
+  const [paypalCanceled, setPayPalCanceled] = useState<string | null>(null);
+  const paymentRef = useRef(payment);
+  paymentRef.current = payment;
+  const paypalRefusal = useRef<string | null>(null);
 
   // how a payment confirmed at the provider but still processing ends: its own event
   const [changed] = useSubscription({
@@ -377,6 +389,95 @@ function PaymentForm({
     else throw new SandboxRequestError(t('payments.failedText'), intent.status, 0);
   };
 
+  const inputOf = (values: PayValues): StartPaymentInput => {
+    const input: StartPaymentInput = {
+      contractUid,
+      idempotencyKey: key.current,
+      returnUrl: paymentReturnPath(contractUid, tab),
+    };
+    if (values.what === 'invoices') input.invoiceUids = selected.map((invoice) => invoice.uid);
+    else if (values.what === 'allDue') input.allDue = true;
+    else {
+      const parsed = parseAmount(values.topUp, { min: limits.minTopUp, max: limits.maxTopUp });
+      input.topUpAmount = parsed.ok ? parsed.decimal : values.topUp;
+    }
+    if (values.how === 'paypal') input.paypal = true;
+    else if (values.how === 'card') {
+      input.newCard = true;
+      input.saveCard = values.saveCard;
+    } else input.paymentMethodUid = values.how.slice('method:'.length);
+    return input;
+  };
+
+  // --- real PayPal's buttons: createOrder, onApprove, onCancel, onError ---
+  const paypalOrder = async (values: PayValues): Promise<string> => {
+    setPayPalCanceled(null);
+    paypalRefusal.current = null;
+    const current = paymentRef.current;
+    // a resumed payment goes on with its order
+    if (
+      current &&
+      current.uid === resume?.uid &&
+      current.provider === 'PAYPAL' &&
+      current.status === 'REQUIRES_ACTION'
+    )
+      return current.intentId;
+    // the same key answers the payment the review shows; after a cancel or decline, a new one
+    const result = await start({ input: inputOf(values) }, { portalNotify: false });
+    const started = result.data?.startPayment;
+    if (result.error || !started || started.provider !== 'PAYPAL') {
+      paypalRefusal.current = result.error ? apiRefusal(result.error).message : t('payments.failedText');
+      throw new Error(paypalRefusal.current);
+    }
+    setPayment(started);
+    paymentRef.current = started;
+    return started.intentId;
+  };
+  const paypalApproved = async (orderId: string) => {
+    const current = paymentRef.current;
+    if (!current || current.intentId !== orderId) {
+      setFailure(t('payments.failedText'));
+      setStep('failed');
+      return;
+    }
+    const result = await capturePayPal({ contractUid, uid: current.uid }, { portalNotify: false });
+    const captured = result.data?.capturePayPalPayment;
+    if (result.error || !captured) {
+      setFailure(result.error ? apiRefusal(result.error).message : t('payments.failedText'));
+      setStep('failed');
+      return;
+    }
+    setPayment(captured);
+    if (captured.status === 'SUCCEEDED') {
+      setStep('done');
+      onPaid?.();
+    } else if (captured.status === 'PROCESSING') setStep('processing');
+    else if (captured.lastError) {
+      // declined at PayPal: say why; the buttons start a new payment
+      setDecline(captured.lastError.message);
+      key.current = newKey();
+    } else {
+      setFailure(t('payments.failedText'));
+      setStep('failed');
+    }
+  };
+  const paypalCancel = () => {
+    const current = paymentRef.current;
+    if (!current) return;
+    void cancel({ contractUid, uid: current.uid }, { portalNotify: false });
+    key.current = newKey();
+    setPayPalCanceled(
+      t('payments.return.paypalCanceled', { amount: formatMoney(current.amount, current.currency) }),
+    );
+  };
+  /** PayPal's buttons at the review: PayPal chosen, or a PayPal payment (a saved account, a resume). */
+  const paypalButtons = (how: string) =>
+    !!paypalClientId && (how === 'paypal' || paymentRef.current?.provider === 'PAYPAL');
+  const paypalError = () => {
+    setFailure(paypalRefusal.current ?? t('payments.review.paypalFailed'));
+    setStep('failed');
+  };
+
   const onSubmit = async (given: Partial<PayValues>, form: FormApi<PayValues>) => {
     const values = withDefaults(given);
     if (step === 'what') {
@@ -401,23 +502,7 @@ function PaymentForm({
         setPayment(null);
         key.current = newKey();
       }
-      const input: StartPaymentInput = {
-        contractUid,
-        idempotencyKey: key.current,
-        returnUrl: paymentReturnPath(contractUid, tab),
-      };
-      if (values.what === 'invoices') input.invoiceUids = selected.map((invoice) => invoice.uid);
-      else if (values.what === 'allDue') input.allDue = true;
-      else {
-        const parsed = parseAmount(values.topUp, { min: limits.minTopUp, max: limits.maxTopUp });
-        input.topUpAmount = parsed.ok ? parsed.decimal : values.topUp;
-      }
-      if (values.how === 'paypal') input.paypal = true;
-      else if (values.how === 'card') {
-        input.newCard = true;
-        input.saveCard = values.saveCard;
-      } else input.paymentMethodUid = values.how.slice('method:'.length);
-      const result = await start({ input }, { portalNotify: false });
+      const result = await start({ input: inputOf(values) }, { portalNotify: false });
       if (result.error || !result.data) {
         const refusal = result.error
           ? apiRefusal(result.error)
@@ -587,6 +672,28 @@ function PaymentForm({
                         <code>{payment.statementDescriptor}</code>
                       </dd>
                     </dl>
+                    {paypalCanceled && (
+                      <MessageBar intent="info" role="status">
+                        <MessageBarBody>
+                          <MessageBarTitle>{t('payments.return.canceledTitle')}</MessageBarTitle>
+                          {paypalCanceled}
+                        </MessageBarBody>
+                      </MessageBar>
+                    )}
+                    {paypalButtons(values.how) && (
+                      <Suspense fallback={<Spinner size="tiny" label={t('payments.review.paypalLoading')} />}>
+                        <div className={styles.paypal} data-testid="paypal-buttons">
+                          <PayPalCheckout
+                            clientId={paypalClientId ?? ''}
+                            currency={payment.currency}
+                            createOrder={() => paypalOrder(values)}
+                            onApprove={paypalApproved}
+                            onCancel={paypalCancel}
+                            onError={paypalError}
+                          />
+                        </div>
+                      </Suspense>
+                    )}
                     {kind === 'stripe' && values.how === 'card' && runtimeConfig.stripePublishableKey && (
                       <Suspense fallback={<Spinner size="tiny" />}>
                         <StripeCardForm
@@ -598,7 +705,11 @@ function PaymentForm({
                       </Suspense>
                     )}
                     <Caption1 className={styles.detail}>
-                      {values.how === 'paypal' ? t('payments.review.paypalNote') : t('payments.review.note')}
+                      {paypalButtons(values.how)
+                        ? t('payments.review.paypalButtonsNote')
+                        : values.how === 'paypal'
+                          ? t('payments.review.paypalNote')
+                          : t('payments.review.note')}
                     </Caption1>
                   </>
                 )}
@@ -617,19 +728,23 @@ function PaymentForm({
                     {t('payments.back')}
                   </Button>
                 )}
-                <SubmitButton
-                  disabled={step === 'review' && kind === 'stripe' && values.how === 'card' && !stripeConfirm}
-                >
-                  {step === 'what'
-                    ? t('payments.next')
-                    : step === 'how'
-                      ? t('payments.review.button')
-                      : values.how === 'paypal'
-                        ? t('payments.confirmPayPal')
-                        : t('payments.confirm', {
-                            amount: payment ? formatMoney(payment.amount, payment.currency) : '',
-                          })}
-                </SubmitButton>
+                {!(step === 'review' && paypalButtons(values.how)) && (
+                  <SubmitButton
+                    disabled={
+                      step === 'review' && kind === 'stripe' && values.how === 'card' && !stripeConfirm
+                    }
+                  >
+                    {step === 'what'
+                      ? t('payments.next')
+                      : step === 'how'
+                        ? t('payments.review.button')
+                        : values.how === 'paypal'
+                          ? t('payments.confirmPayPal')
+                          : t('payments.confirm', {
+                              amount: payment ? formatMoney(payment.amount, payment.currency) : '',
+                            })}
+                  </SubmitButton>
+                )}
               </DialogActions>
             </DialogBody>
           </form>

@@ -4,22 +4,36 @@ import { MeDocument, type MeQuery, SetLanguageDocument, type SetLanguageMutation
 import type { Language } from '../i18n/language';
 
 type MeUserFields = Partial<NonNullable<MeQuery['me']>['user']>;
+type MeEnvFields = Partial<NonNullable<MeQuery['me']>['env']>;
 
-/** Writes the fields of a user an answer carries into the cached `me` (the me store re-emits it). */
-function mergeMe(user: MeUserFields | null | undefined, cache: Cache) {
-  if (!user) return;
+/**
+ * Writes the fields of a user (and of `env`, e.g. `unreadDirectMessages`) an answer carries into
+ * the cached `me` (the me store re-emits it).
+ */
+function mergeMe(answer: { user?: MeUserFields; env?: MeEnvFields } | null | undefined, cache: Cache) {
+  if (!answer?.user && !answer?.env) return;
   cache.updateQuery<MeQuery>({ query: MeDocument }, (data) =>
-    data?.me ? { ...data, me: { ...data.me, user: { ...data.me.user, ...user } } } : data,
+    data?.me
+      ? {
+          ...data,
+          me: {
+            ...data.me,
+            user: { ...data.me.user, ...answer.user },
+            env: { ...data.me.env, ...answer.env },
+          },
+        }
+      : data,
   );
 }
 
 const answeredUser = (field: string) => (result: DataFields, _args: unknown, cache: Cache) =>
-  mergeMe((result[field] as { user?: MeUserFields } | null | undefined)?.user, cache);
+  mergeMe(result[field] as { user?: MeUserFields; env?: MeEnvFields } | null | undefined, cache);
 
 /**
  * graphcache updates of the user's mutations: `Me` is embedded (no key), so the answer of
  * `setLanguage`, `updateProfile` and `updatePreferences`, and each `meChanged` event (another tab
- * saved), is written into the cached `me` by hand; the me store then re-emits it and every date of
+ * saved; an answer from support read or arrived: `env.unreadDirectMessages`), is written into the
+ * cached `me` by hand; the me store then re-emits it and every date of
  * the portal follows the new preferences.
  */
 export const ME_CACHE_UPDATES = {

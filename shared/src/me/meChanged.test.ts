@@ -92,4 +92,62 @@ describe('meChanged', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     unsubscribe();
   });
+
+  it("updates the watched me's unread direct messages (an answer from support arrived or was read)", async () => {
+    const fetch = vi.fn(async () => Response.json({ data: meAnswer }));
+    let push: ((value: unknown) => void) | undefined;
+    const client = createPortalClient({
+      currentRouteRequiresAuth: () => true,
+      saveBeforeExpiryPath: vi.fn(),
+      checkSession: vi.fn(),
+      notify: vi.fn(),
+      fetch: fetch as typeof globalThis.fetch,
+      forwardSubscription: () => ({
+        subscribe(sink) {
+          push = (value) => sink.next(value as never);
+          return { unsubscribe: () => {} };
+        },
+      }),
+    });
+    const store = createMeStore({ client: () => client });
+    await store.load();
+    const { unsubscribe } = pipe(
+      client.subscription(
+        gql`
+          subscription MeChangedEnv {
+            meChanged {
+              user {
+                email
+              }
+              env {
+                unreadDirectMessages
+              }
+            }
+          }
+        `,
+        {},
+      ),
+      subscribe(() => {}),
+    );
+    await vi.waitFor(() => expect(push).toBeDefined());
+    const event = (unread: number) => ({
+      data: {
+        __typename: 'Subscription',
+        meChanged: {
+          __typename: 'Me',
+          user: { __typename: 'MeUser', email: 'ada@example.com' },
+          env: { __typename: 'MeEnv', unreadDirectMessages: unread },
+        },
+      },
+    });
+    push!(event(2));
+    await vi.waitFor(() => expect(store.getState().me?.env.unreadDirectMessages).toBe(2));
+    push!(event(0));
+    await vi.waitFor(() => expect(store.getState().me?.env.unreadDirectMessages).toBe(0));
+    // the rest of me stays as loaded, and nothing was fetched again (no polling, no refetch)
+    expect(store.getState().me?.env).toMatchObject({ currentExternalIp: '192.0.2.1', profiles: [] });
+    expect(store.getState().me?.user.timezone).toBe('Europe/Berlin');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
 });

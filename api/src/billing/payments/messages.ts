@@ -34,4 +34,8 @@ export const PAYMENT_MESSAGES = {
   lastMethod:
     'This is your only payment method and an amount is due. Add another payment method before removing it.',
   paypalUnavailable: 'Connecting PayPal is not available here yet. Add a card instead.',
+  paypalDeclined: 'PayPal declined the payment. Choose another funding source in PayPal, or pay with a card.',
+  paypalUnreachable: 'PayPal could not be reached. Nothing was charged; try again in a moment.',
+  paypalNotPayPal: 'This payment is not a PayPal payment.',
+  paypalFinished: 'This payment was canceled. Start a new payment.',
 } as const;

@@ -57,6 +57,10 @@ export const paymentMutations = {
     const workspace = await requireBillingWorkspace(ctx, contractUid, 'pay');
     return ctx.payments.toPayment(await ctx.payments.cancel(workspace, uid), contractUid);
   },
+  capturePayPalPayment: async (_parent, { contractUid, uid }, ctx) => {
+    const workspace = await requireBillingWorkspace(ctx, contractUid, 'pay');
+    return ctx.payments.toPayment(await ctx.payments.capturePayPal(workspace, uid), contractUid);
+  },
   startPaymentMethodSetup: async (_parent, { contractUid }, ctx) => {
     const workspace = await requireBillingWorkspace(ctx, contractUid, 'pay');
     const intent = await ctx.payments.startSetup(workspace);

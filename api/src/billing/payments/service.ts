@@ -7,11 +7,20 @@ import { permissionDenied, userError } from '../../graphql/errors.js';
 import type { Payment, PaymentMethod } from '../../graphql/generated/resolvers.js';
 import type { PortalPubSub } from '../../graphql/pubsub.js';
 import type { WorkspaceRow } from '../../workspaces/repository.js';
-import { applyPayment, ledgerBalances, utcDate, ZERO_BALANCE } from '../ledger.js';
+import { applyPayment, ledgerBalances, lockWorkspace, utcDate, ZERO_BALANCE } from '../ledger.js';
 import { fromCents, parseAmount, toCents } from '../money.js';
+import { PROVIDER } from '../pdf.js';
 import { workspaceInvoice } from '../repository.js';
-import type { IntentView, PaymentIntentView, PaymentsDriver, WebhookEvent } from './driver.js';
+import { ledgerEntries } from '../tables.js';
+import {
+  type IntentView,
+  type PaymentIntentView,
+  type PaymentsDriver,
+  type WebhookEvent,
+  WebhookSignatureError,
+} from './driver.js';
 import { PAYMENT_MESSAGES as M, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, PAYMENT_EXPIRY_MS } from './messages.js';
+import type { PayPalCaptureResult, PayPalDriver } from './paypal-driver.js';
 import type { SandboxDriver } from './sandbox.js';
 import {
   type PaymentAttemptRow,
@@ -19,6 +28,7 @@ import {
   paymentAttempts,
   paymentCustomers,
   paymentMethodDefaults,
+  paypalRefunds,
   sandboxPaypalConnections,
   UNFINISHED,
 } from './tables.js';
@@ -88,6 +98,8 @@ export interface PaymentsServiceOptions {
   driver: PaymentsDriver;
   now: () => number;
   publicUrl: string;
+  /** Real PayPal (`PAYPAL_CLIENT_ID` and `PAYPAL_CLIENT_SECRET`); none: the sandbox's PayPal pages. */
+  paypal?: PayPalDriver | null;
 }
 
 type MethodRow = typeof paymentMethods.$inferSelect;
@@ -105,6 +117,10 @@ export class PaymentsService {
 
   get driver(): PaymentsDriver {
     return this.options.driver;
+  }
+
+  get paypal(): PayPalDriver | null {
+    return this.options.paypal ?? null;
   }
 
   get sandbox(): SandboxDriver | null {
@@ -329,27 +345,37 @@ export class PaymentsService {
     if (open?.status === 'PROCESSING') throw refused(M.processing);
     if (open) await this.cancelAttempt(workspace, open, 'requested_by_customer', M.processing);
 
-    const customer = await this.customerOf(workspace);
     const uid = randomUUID();
-    const intent = await this.driver.createPaymentIntent({
-      amount: amountCents,
-      currency: workspace.currency,
-      customer,
-      method: methodType === 'PAYPAL' ? 'paypal' : 'card',
-      ...(method && methodType === 'CARD' ? { paymentMethod: method.methodId } : {}),
-      ...(args.saveCard ? { saveCard: true } : {}),
-      description,
-      statementDescriptor: descriptor.slice(0, 22),
-      metadata: { contractUid: workspace.contractUid, paymentUid: uid },
-      idempotencyKey: `${workspace.id}:${key}`,
-      returnUrl,
-    });
+    const viaPayPal = methodType === 'PAYPAL' && this.paypal !== null;
+    const intent = viaPayPal
+      ? await this.createPayPalOrder({
+          uid,
+          amountCents,
+          currency: workspace.currency,
+          requestId: `${workspace.id}:${key}`,
+          description,
+          descriptor,
+          returnUrl,
+        })
+      : await this.driver.createPaymentIntent({
+          amount: amountCents,
+          currency: workspace.currency,
+          customer: await this.customerOf(workspace),
+          method: methodType === 'PAYPAL' ? 'paypal' : 'card',
+          ...(method && methodType === 'CARD' ? { paymentMethod: method.methodId } : {}),
+          ...(args.saveCard ? { saveCard: true } : {}),
+          description,
+          statementDescriptor: descriptor.slice(0, 22),
+          metadata: { contractUid: workspace.contractUid, paymentUid: uid },
+          idempotencyKey: `${workspace.id}:${key}`,
+          returnUrl,
+        });
     const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
     const row = {
       id: uid,
       workspaceId: workspace.id,
       idempotencyKey: key,
-      provider: this.driver.kind,
+      provider: viaPayPal ? ('PAYPAL' as const) : this.driver.kind,
       intentId: intent.id,
       clientSecret: intent.clientSecret,
       status: toStatus(intent.status),
@@ -378,7 +404,8 @@ export class PaymentsService {
       const winner = await this.byKey(workspace.id, key);
       if (winner) return winner;
       // another payment of the workspace started meanwhile: ours is dropped at the provider
-      await this.driver.cancelPaymentIntent(intent.id, 'requested_by_customer').catch(() => undefined);
+      if (!viaPayPal)
+        await this.driver.cancelPaymentIntent(intent.id, 'requested_by_customer').catch(() => undefined);
       throw refused(M.processing);
     }
     this.publish(workspace.contractUid, inserted.id);
@@ -418,6 +445,7 @@ export class PaymentsService {
   async resume(workspace: WorkspaceRow, uid: string): Promise<PaymentAttemptRow> {
     const row = await this.attempt(workspace, uid);
     if (!UNFINISHED.includes(row.status)) return row;
+    if (row.provider === 'PAYPAL') return this.resumePayPal(workspace, row);
     await this.sandbox?.deliverPending(row.intentId);
     const intent = await this.driver.retrievePaymentIntent(row.intentId);
     const status = toStatus(intent.status);
@@ -435,6 +463,244 @@ export class PaymentsService {
     return this.attempt(workspace, uid);
   }
 
+  // --- real PayPal (Orders v2) -----------------------------------------------------------------
+
+  /** A PayPal order for a payment, in the shape of a PaymentIntent waiting for the buyer. */
+  private async createPayPalOrder(input: {
+    uid: string;
+    amountCents: bigint;
+    currency: string;
+    requestId: string;
+    description: string;
+    descriptor: string;
+    returnUrl: string;
+  }): Promise<PaymentIntentView> {
+    const back = new URL(input.returnUrl, this.options.publicUrl).href;
+    let order: Awaited<ReturnType<PayPalDriver['createOrder']>>;
+    try {
+      order = await this.paypal!.createOrder({
+        amountCents: input.amountCents,
+        currency: input.currency,
+        paymentUid: input.uid,
+        requestId: input.requestId,
+        description: input.description,
+        softDescriptor: input.descriptor,
+        brandName: PROVIDER.name,
+        returnUrl: withParams(back, { payment: input.uid }),
+        cancelUrl: withParams(back, { payment: input.uid, paypal: 'canceled' }),
+      });
+    } catch (error) {
+      this.log.error({ err: error, payment: input.uid }, 'payments: PayPal did not create the order');
+      throw refused(M.paypalUnreachable);
+    }
+    return {
+      object: 'payment_intent',
+      id: order.id,
+      // what the browser needs to go on: PayPal's buttons take the order id
+      clientSecret: order.id,
+      status: 'requires_action',
+      paymentMethod: null,
+      nextAction: { type: 'paypal_approval', url: order.approveUrl },
+      lastError: null,
+      metadata: { paymentUid: input.uid },
+      amount: input.amountCents,
+      currency: input.currency,
+      statementDescriptor: input.descriptor.slice(0, 22),
+    };
+  }
+
+  /**
+   * The buyer approved the order in PayPal's buttons: capture it (PayPal-Request-Id per payment, so
+   * a retry answers the same capture) and settle it like a webhook would, once per order.
+   */
+  async capturePayPal(workspace: WorkspaceRow, uid: string): Promise<PaymentAttemptRow> {
+    const row = await this.attempt(workspace, uid);
+    if (row.provider !== 'PAYPAL' || !this.paypal) throw invalid(M.paypalNotPayPal, 'uid');
+    if (row.status === 'SUCCEEDED') return row;
+    if (row.status === 'CANCELED') throw refused(M.paypalFinished);
+    let result: PayPalCaptureResult;
+    try {
+      result = await this.paypal.captureOrder(row.intentId, `capture-${row.id}`);
+    } catch (error) {
+      this.log.error({ err: error, payment: row.id }, 'payments: PayPal did not capture the order');
+      throw refused(M.paypalUnreachable);
+    }
+    await this.settlePayPal(row, result, `capture:${row.intentId}`);
+    return this.attempt(workspace, uid);
+  }
+
+  /** Resume of a PayPal payment: the order as PayPal has it (captured meanwhile: settled; approved: captured). */
+  private async resumePayPal(workspace: WorkspaceRow, row: PaymentAttemptRow): Promise<PaymentAttemptRow> {
+    if (!this.paypal) return row;
+    const order = await this.paypal.getOrder(row.intentId).catch((error: unknown) => {
+      this.log.warn({ err: error, payment: row.id }, 'payments: PayPal did not answer the order');
+      return null;
+    });
+    if (order?.capture)
+      await this.settlePayPal(row, { kind: 'capture', capture: order.capture }, `order:${order.id}`);
+    else if (order?.status === 'APPROVED') return this.capturePayPal(workspace, row.id);
+    return this.attempt(workspace, row.id);
+  }
+
+  /** A capture (ours or a webhook's) as the event the card providers send: one path to the ledger. */
+  private async settlePayPal(row: PaymentAttemptRow, result: PayPalCaptureResult, eventId: string) {
+    const base = {
+      object: 'payment_intent' as const,
+      id: row.intentId,
+      clientSecret: row.clientSecret,
+      paymentMethod: null,
+      nextAction: null,
+      metadata: { paymentUid: row.id },
+      statementDescriptor: row.statementDescriptor,
+      amount: toCents(row.amount)!,
+      currency: row.currency,
+      lastError: null,
+    };
+    const created = Math.floor(this.now() / 1000);
+    const status = result.kind === 'capture' ? result.capture.status : 'DECLINED';
+    if (result.kind === 'declined' || status === 'DECLINED' || status === 'FAILED') {
+      const issue = result.kind === 'declined' ? result.issue : status;
+      this.log.info({ payment: row.id, issue }, 'payments: PayPal declined the payment');
+      await this.handleEvent({
+        id: eventId,
+        type: 'payment_intent.payment_failed',
+        created,
+        object: {
+          ...base,
+          status: 'requires_payment_method',
+          lastError: { code: 'paypal_declined', declineCode: issue, message: M.paypalDeclined, param: null },
+        },
+      });
+      return;
+    }
+    if (result.capture.status === 'PENDING') {
+      await this.handleEvent({
+        id: eventId,
+        type: 'payment_intent.processing',
+        created,
+        object: { ...base, status: 'processing' },
+      });
+      return;
+    }
+    // COMPLETED (or refunded since: it was paid)
+    const cents = toCents(result.capture.amount);
+    if (cents === null || cents <= 0n) {
+      this.log.error(
+        { payment: row.id, amount: result.capture.amount },
+        'payments: a PayPal capture without an amount',
+      );
+      return;
+    }
+    await this.handleEvent({
+      id: eventId,
+      type: 'payment_intent.succeeded',
+      created,
+      object: {
+        ...base,
+        status: 'succeeded',
+        amount: cents,
+        currency: result.capture.currency.toUpperCase(),
+      },
+    });
+  }
+
+  /** The PayPal payment an event is about: by its order id, else by our uid (`custom_id`). */
+  private async paypalAttempt(orderId: unknown, customId: unknown): Promise<PaymentAttemptRow | null> {
+    if (typeof orderId === 'string' && orderId) {
+      const [row] = await this.db.select().from(paymentAttempts).where(eq(paymentAttempts.intentId, orderId));
+      if (row?.provider === 'PAYPAL') return row;
+    }
+    if (typeof customId === 'string' && /^[0-9a-f-]{36}$/i.test(customId)) {
+      const [row] = await this.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, customId));
+      if (row?.provider === 'PAYPAL') return row;
+    }
+    return null;
+  }
+
+  /**
+   * `POST /api/payments/paypal/webhook`: verified by PayPal (throws `WebhookSignatureError`: 400,
+   * nothing applied), then `PAYMENT.CAPTURE.COMPLETED`, `.DENIED`, `.REFUNDED` applied once.
+   */
+  async receivePayPalWebhook(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<{ id: string; eventType: string }> {
+    if (!this.paypal) throw new WebhookSignatureError('PayPal is not configured');
+    const event = await this.paypal.verifyWebhook(rawBody, headers);
+    const resource = event.resource ?? {};
+    const handled = ['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.REFUNDED'];
+    if (!handled.includes(event.eventType)) return event;
+    const row = await this.paypalAttempt(
+      resource.supplementary_data?.related_ids?.order_id,
+      resource.custom_id ?? resource.invoice_id,
+    );
+    if (!row) {
+      this.log.warn(
+        { event: event.id, type: event.eventType },
+        'payments: PayPal event for an unknown payment ignored',
+      );
+      return event;
+    }
+    if (event.eventType === 'PAYMENT.CAPTURE.REFUNDED') {
+      await this.refundPayPal(row, resource);
+      return event;
+    }
+    const capture = {
+      id: String(resource.id ?? ''),
+      status: event.eventType === 'PAYMENT.CAPTURE.COMPLETED' ? 'COMPLETED' : 'DECLINED',
+      amount: String(resource.amount?.value ?? ''),
+      currency: String(resource.amount?.currency_code ?? ''),
+      customId: resource.custom_id ?? null,
+    };
+    await this.settlePayPal(row, { kind: 'capture', capture }, event.id);
+    return event;
+  }
+
+  /** A refund at PayPal: cash out of the ledger once per refund id (`paypal_refunds`). */
+  // biome-ignore lint/suspicious/noExplicitAny: PayPal's refund JSON
+  private async refundPayPal(row: PaymentAttemptRow, refund: any) {
+    const cents = toCents(String(refund.amount?.value ?? ''));
+    const currency = String(refund.amount?.currency_code ?? '').toUpperCase();
+    const refundId = typeof refund.id === 'string' ? refund.id : '';
+    if (!refundId || cents === null || cents <= 0n || currency !== row.currency) {
+      this.log.error(
+        { payment: row.id, refund: refundId },
+        'payments: a PayPal refund not applied (amount, currency)',
+      );
+      return;
+    }
+    const [workspace] = await this.db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
+    if (!workspace) return;
+    const applied = await this.db.transaction(async (txDb) => {
+      const tx = txDb as unknown as Db;
+      await lockWorkspace(tx, workspace.id, workspace.currency);
+      const [inserted] = await tx
+        .insert(paypalRefunds)
+        .values({
+          refundId,
+          paymentAttemptId: row.id,
+          amount: fromCents(cents),
+          currency,
+          createdAt: new Date(this.now()),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) return false;
+      await tx.insert(ledgerEntries).values({
+        workspaceId: workspace.id,
+        account: 'cash',
+        kind: 'refund',
+        amount: fromCents(-cents),
+        currency,
+        description: `Refund (PayPal ${refundId})`,
+        createdAt: new Date(this.now()),
+      });
+      return true;
+    });
+    this.log.info({ payment: row.id, refund: refundId, applied }, 'payments: PayPal refund');
+    if (applied) this.publish(workspace.contractUid, row.id);
+  }
+
   async cancel(workspace: WorkspaceRow, uid: string): Promise<PaymentAttemptRow> {
     const row = await this.attempt(workspace, uid);
     if (row.status === 'SUCCEEDED' || row.status === 'CANCELED') throw refused(M.cancelFinished);
@@ -450,7 +716,8 @@ export class PaymentsService {
     refusal: string = M.cancelProcessing,
   ): Promise<void> {
     try {
-      await this.driver.cancelPaymentIntent(row.intentId, reason);
+      // a PayPal order has no cancel: uncaptured, it expires at PayPal (a capture is refused below)
+      if (row.provider !== 'PAYPAL') await this.driver.cancelPaymentIntent(row.intentId, reason);
     } catch (error) {
       this.log.warn({ err: error, intent: row.intentId }, 'payments: the provider did not cancel');
       const intent = await this.driver.retrievePaymentIntent(row.intentId).catch(() => null);
@@ -683,7 +950,8 @@ export class PaymentsService {
   async connectPayPal(workspace: WorkspaceRow, user: User, rawReturnUrl: string): Promise<string> {
     const returnUrl = checkReturnUrl(rawReturnUrl, this.options.publicUrl);
     if (!returnUrl) throw invalid(M.returnUrl, 'returnUrl');
-    if (!this.sandbox) throw refused(M.paypalUnavailable);
+    // real PayPal keeps accounts in its vault (not built): no sandbox connection beside it
+    if (!this.sandbox || this.paypal) throw refused(M.paypalUnavailable);
     const token = `PPC-${randomBytes(12).toString('hex').toUpperCase()}`;
     await this.db.insert(sandboxPaypalConnections).values({
       token,

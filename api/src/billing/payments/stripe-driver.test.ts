@@ -20,7 +20,10 @@ const noDb = {} as Db;
 describe('payments configuration', () => {
   it('selects Stripe with all three keys, the sandbox with none, and refuses some', () => {
     const problems: string[] = [];
-    const stripe = readPaymentsConfig({ ...KEYS, PAYPAL_CLIENT_ID: 'pp-client' }, problems);
+    const stripe = readPaymentsConfig(
+      { ...KEYS, PAYPAL_CLIENT_ID: 'pp-client', PAYPAL_CLIENT_SECRET: 'pp-secret' },
+      problems,
+    );
     expect(problems).toEqual([]);
     expect(stripe).toMatchObject({
       stripe: { secretKey: KEYS.STRIPE_SECRET_KEY, publishableKey: KEYS.STRIPE_PUBLISHABLE_KEY },
@@ -50,6 +53,51 @@ describe('payments configuration', () => {
       wrong,
     );
     expect(wrong).toHaveLength(3);
+  });
+});
+
+describe('PayPal configuration', () => {
+  it('switches PayPal on with its client id and secret, publishes only the id, and refuses one alone', () => {
+    const problems: string[] = [];
+    expect(readPaymentsConfig({}, problems)).toMatchObject({ paypal: null, paypalClientId: null });
+    const on = readPaymentsConfig(
+      { PAYPAL_CLIENT_ID: 'pp-client', PAYPAL_CLIENT_SECRET: 'pp-secret', PAYPAL_WEBHOOK_ID: 'WH-1' },
+      problems,
+    );
+    expect(problems).toEqual([]);
+    expect(on).toMatchObject({
+      paypal: {
+        clientId: 'pp-client',
+        clientSecret: 'pp-secret',
+        environment: 'sandbox',
+        webhookId: 'WH-1',
+        apiBaseUrl: null,
+      },
+      paypalClientId: 'pp-client',
+    });
+    expect(
+      readPaymentsConfig(
+        { PAYPAL_CLIENT_ID: 'a', PAYPAL_CLIENT_SECRET: 'b', PAYPAL_ENVIRONMENT: 'live' },
+        problems,
+      ).paypal?.environment,
+    ).toBe('live');
+    expect(problems).toEqual([]);
+
+    const alone = readPaymentsConfig({ PAYPAL_CLIENT_ID: 'pp-client' }, problems);
+    expect(alone).toMatchObject({ paypal: null, paypalClientId: null });
+    readPaymentsConfig(
+      { PAYPAL_CLIENT_ID: 'a', PAYPAL_CLIENT_SECRET: 'b', PAYPAL_ENVIRONMENT: 'production' },
+      problems,
+    );
+    readPaymentsConfig(
+      { PAYPAL_CLIENT_ID: 'a', PAYPAL_CLIENT_SECRET: 'b', PAYPAL_API_BASE_URL: 'api-m.paypal.com/v2' },
+      problems,
+    );
+    expect(problems).toEqual([
+      "PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both for PayPal, or neither for the sandbox's PayPal",
+      'PAYPAL_ENVIRONMENT: sandbox or live',
+      'PAYPAL_API_BASE_URL: an origin like https://api-m.sandbox.paypal.com',
+    ]);
   });
 });
 

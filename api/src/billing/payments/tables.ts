@@ -30,7 +30,7 @@ export const UNFINISHED: readonly PaymentStatusValue[] = [
 ];
 
 export const PAYMENT_PURPOSES = ['INVOICES', 'ALL_DUE', 'TOP_UP'] as const;
-export const PAYMENT_PROVIDERS = ['SANDBOX', 'STRIPE'] as const;
+export const PAYMENT_PROVIDERS = ['SANDBOX', 'STRIPE', 'PAYPAL'] as const;
 
 /**
  * A payment a customer started (Make a Payment): the provider's PaymentIntent and what it pays.
@@ -169,3 +169,17 @@ export const sandboxPaypalConnections = pgTable('sandbox_paypal_connections', {
 });
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+
+/**
+ * A refund PayPal reported (`PAYMENT.CAPTURE.REFUNDED`), by its refund id: the ledger's `refund`
+ * entry is written by the transaction that inserted this row, so a delivery repeated applies once.
+ */
+export const paypalRefunds = pgTable('paypal_refunds', {
+  refundId: text('refund_id').primaryKey(),
+  paymentAttemptId: uuid('payment_attempt_id')
+    .notNull()
+    .references(() => paymentAttempts.id, { onDelete: 'cascade' }),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

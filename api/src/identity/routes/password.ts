@@ -24,8 +24,8 @@ async function resetKeyUser(ctx: Ctx, key: unknown) {
 export function passwordRoutes(route: Route): void {
   /**
    * Always 200 after a valid e-mail: a known address gets the reset link, an unknown one a mail
-   * saying there is no account (allauth's ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS). Both paths do the same
-   * lookup and send one mail, so neither the answer nor its timing tells whether an account exists.
+   * saying there is no account (allauth's ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS). The answer goes out before
+   * the lookup, the key and the mail, so neither it nor its timing tells whether an account exists.
    */
   route('POST', '/auth/password/request', async (ctx, body) => {
     const errors: ApiError[] = [];
@@ -33,15 +33,16 @@ export function passwordRoutes(route: Route): void {
     if (email === undefined) return errorResponse(errors);
     const limited = rateLimited(ctx, 'reset_password', { ip: ctx.ip, key: email });
     if (limited) return limited;
-    const user = await findUserByEmail(ctx.db, email);
-    if (user) {
-      const key = await issueToken(ctx.db, 'reset_password', user, ctx.services.now());
-      await ctx.sendMail(
-        passwordResetMail(email, `${ctx.services.config.publicUrl}/auth/reset-password/key/${key}`),
-      );
-    } else {
-      await ctx.sendMail(unknownAccountMail(email));
-    }
+    const { db, config } = ctx.services;
+    ctx.services.deferred.run('password reset mail', async () => {
+      const user = await findUserByEmail(db, email);
+      if (user) {
+        const key = await issueToken(db, 'reset_password', user, ctx.services.now());
+        await ctx.sendMail(passwordResetMail(email, `${config.publicUrl}/auth/reset-password/key/${key}`));
+      } else {
+        await ctx.sendMail(unknownAccountMail(email));
+      }
+    });
     return { status: 200 };
   });
 

@@ -1,0 +1,26 @@
+import { logIn } from '../support/authUi';
+import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+import { DEMO_CONTRACTS } from '../support/identity';
+import { ageSession } from '../support/mfaUi';
+
+// Issue 15, finding 12: a sign-in ends 12 hours after the last authentication, and the portal then
+// does what spec section 4 says for LOGGED_OUT: back to Login, the page the customer was on kept.
+test.use({ account: DEMO_ACCOUNT });
+
+test('12 hours after signing in the session ends: Log in, then back on the same page', async ({
+  page,
+  portal,
+}) => {
+  const billing = `/workspace/${DEMO_CONTRACTS.cabinet}/billing/upcoming`;
+  await page.goto(billing);
+  await expect(page.getByRole('tab', { name: 'Upcoming charges', selected: true })).toBeVisible();
+
+  // twelve hours and a second later, on the api's dev clock (no test waits for real time)
+  await ageSession(page, portal.url, 12 * 3600 + 1);
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await logIn(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+  await expect(page).toHaveURL(new RegExp(`/workspace/${DEMO_CONTRACTS.cabinet}/billing/`));
+  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+});
