@@ -191,6 +191,16 @@ function computeSection(c) {
       `login page ${ms(c.firstRows.loginMs)}`,
       x(c.firstRows.ratio),
     ]),
+    ...(c.firstScreenJs
+      ? [
+          row([
+            'Dashboard signed in, first-screen JS transfer (as served; aim ≤ 370.0 kB)',
+            `${kB(c.firstScreenJs.dashboard.transfer)} (${c.firstScreenJs.dashboard.requests} req) ${c.firstScreenJs.dashboard.transfer <= 370_000 ? '✅' : '❌'}`,
+            `login page ${kB(c.firstScreenJs.login.transfer)} (${c.firstScreenJs.login.requests} req)`,
+            x(c.firstScreenJs.dashboard.transfer / Math.max(c.firstScreenJs.login.transfer, 1)),
+          ]),
+        ]
+      : []),
     row([
       `\`instances\` query, p99 on the api (autocannon, 4 connections, 8 s; ${c.api.instancesRps.toFixed(0)} req/s)`,
       ms(c.api.instancesP99Ms),

@@ -7,7 +7,7 @@ import type { ConsentStore } from './consent/consentStore';
 import { i18n } from './portal/i18n';
 import { PortalProvider } from './portal/PortalProvider';
 import type { SessionStore } from './session/sessionStore';
-import type { WorkspaceController } from './workspace/workspaceController';
+import type { HostWorkspaces } from './workspace/deferredWorkspaceController';
 
 export function App({
   router,
@@ -21,7 +21,7 @@ export function App({
   store: SessionStore;
   runtimeConfig: RuntimeConfig;
   /** the workspaces and GraphQL client (the same controller feeds the router's guard) */
-  workspaces: WorkspaceController;
+  workspaces: HostWorkspaces;
   /** the one notification list, shared with code outside React (GraphQL client, guard) */
   notifications: Parameters<typeof PortalProvider>[0]['notifications'];
   /** default: a store over this browser's local storage */

@@ -15,9 +15,9 @@ import { reportError } from './errors/reportError';
 import { startErrorReporting } from './errors/startErrorReporting';
 import { registerPortalRemotes } from './federation/remoteRegistry';
 import { createPortalRouter } from './routes/createRouter';
+import { routeReady } from './routes/routeReady';
 import { createSessionStore } from './session/sessionStore';
-import { createHostClient } from './workspace/createHostClient';
-import { createWorkspaceController } from './workspace/workspaceController';
+import { createDeferredWorkspaceController } from './workspace/deferredWorkspaceController';
 
 const SIGNED_OUT: SessionState = { loaded: true, isAuthenticated: false, auth: null, config: null };
 
@@ -44,17 +44,26 @@ async function start(): Promise<void> {
   const store = createSessionStore(session);
   // The workspaces load as soon as someone is signed in, and the guard's step 5 waits for them,
   // so they exist before the router. The GraphQL client reads the router's location lazily.
+  // The GraphQL stack and the chrome are lazy chunks (issue 14): the GraphQL stack loads once
+  // someone is signed in or a page outside the sign-in pages opens, the chrome with the first
+  // page that shows it; the guard decides first, and its loader waits for them after an allow.
   const notifications = createNotificationStore();
   let current: DataRouter | undefined;
-  const workspaces = createWorkspaceController({
+  const workspaces = createDeferredWorkspaceController({
     session: store,
-    notify: notifications.notify,
-    createClient: () =>
-      createHostClient({ place: () => current?.state.location, notify: notifications.notify }),
+    load: () =>
+      import('./workspace/graphqlLayer').then(({ createHostWorkspaceController }) =>
+        createHostWorkspaceController({
+          session: store,
+          notify: notifications.notify,
+          place: () => current?.state.location,
+        }),
+      ),
   });
   const router = createPortalRouter(store, undefined, {
     workspaces: workspaces.guard,
     flags: workspaces.flags,
+    ready: routeReady(workspaces),
   });
   current = router;
   watchSignupCompletion(store, () => router.state.location.pathname, marketing.signupCompleted);

@@ -80,6 +80,17 @@ export const PORTS = { host: 8080, auth: 8081, workspace: 8082, billing: 8083, c
 
 export const containerName = (remote) => `portal_${remote}`;
 
+/** What `react-router` resolves to in every app: the subset the apps use (react-router.mjs). */
+export const REACT_ROUTER_SUBSET = path.join(sharedDir, 'build/react-router.mjs');
+
+/** The whole react-router (its ES module entry), which the subset re-exports from. */
+function reactRouterEntry() {
+  const require = createRequire(path.join(sharedDir, 'package.json'));
+  const pkgJson = require.resolve('react-router/package.json');
+  const entry = JSON.parse(readFileSync(pkgJson, 'utf8')).exports['.'].module.default;
+  return path.join(path.dirname(pkgJson), entry);
+}
+
 /**
  * The share scope. Every entry is a singleton: React must exist once, and the contexts of the
  * router, Fluent, i18next and the portal contract must be the same objects in host and remotes.
@@ -95,7 +106,8 @@ export function sharedConfig() {
     'react/': singleton,
     'react-dom': singleton,
     'react-dom/': singleton,
-    'react-router': singleton,
+    // the apps' subset of react-router (build/react-router.mjs, aliased in createAppConfig)
+    'react-router': { singleton: true, version: installedVersion('react-router') },
     ...Object.fromEntries(fluentPackages().map((name) => [name, singleton])),
     // Fluent's JSX runtime is imported by subpath from every component package
     '@fluentui/react-jsx-runtime/': singleton,
@@ -112,12 +124,14 @@ export function sharedConfig() {
     urql: singleton,
     '@urql/core': singleton,
     '@urql/exchange-graphcache': singleton,
-    '@portal/shared': {
-      singleton: true,
-      strictVersion: true,
-      version: sharedVersion,
-      requiredVersion: `^${major}.0.0`,
-    },
+    // the package is shared as its root and, apart, its GraphQL stack (`@portal/shared/graphql`:
+    // urql, graphcache, graphql-ws and the stores over them), which the sign-in pages never load
+    ...Object.fromEntries(
+      ['@portal/shared', '@portal/shared/graphql'].map((key) => [
+        key,
+        { singleton: true, strictVersion: true, version: sharedVersion, requiredVersion: `^${major}.0.0` },
+      ]),
+    ),
   };
 }
 
@@ -169,6 +183,7 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: { 'react-router$': REACT_ROUTER_SUBSET, 'portal-react-router-whole$': reactRouterEntry() },
     },
     module: {
       rules: [
@@ -184,6 +199,12 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
             },
           },
           type: 'javascript/auto',
+        },
+        // importing a name the react-router subset lacks fails the build, not the page
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          parser: { exportsPresence: 'error' },
         },
         // `import css from 'pkg/file.css?raw'`: a library's stylesheet as text, for a <style> element
         // (the pages style with Griffel; only third-party CSS such as xterm.js's comes this way)

@@ -57,23 +57,13 @@ export { TextareaField, type TextareaFieldProps } from './forms/TextareaField';
 export { TextField, type TextFieldProps } from './forms/TextField';
 export { FORMS_NAMESPACE, useFormsTranslation, useValidationText } from './forms/useFormsTranslation';
 export { zodValidate } from './forms/zodValidate';
-export {
-  AllWorkspacesDocument,
-  type AllWorkspacesQuery,
-  type AllWorkspacesQueryVariables,
-  type PortalWorkspaceFragment,
-  PortalWorkspaceFragmentDoc,
-  type WorkspaceKind,
+export type {
+  AllWorkspacesQuery,
+  AllWorkspacesQueryVariables,
+  PortalWorkspaceFragment,
+  WorkspaceKind,
 } from './gql/graphql';
-export { PORTAL_CACHE_KEYS } from './graphql/cacheKeys';
-export { COMPUTE_CACHE_UPDATES } from './graphql/computeCache';
-export {
-  CSRF_COOKIE,
-  createPortalClient,
-  GRAPHQL_URL,
-  type PortalClientOptions,
-  portalFetchOptions,
-} from './graphql/createPortalClient';
+export type { PortalClientOptions } from './graphql/createPortalClient';
 export {
   type GraphqlErrorContext,
   type GraphqlErrorEffects,
@@ -81,21 +71,8 @@ export {
   PERMISSION_DENIED_MESSAGE,
   SIGNATURE_EXPIRED_MESSAGE,
 } from './graphql/graphqlErrors';
-export { MONITORING_CACHE_UPDATES } from './graphql/monitoringCache';
-export {
-  PORTAL_NOTIFY_CONTEXT_KEY,
-  type PortalErrorHandlers,
-  portalErrorExchange,
-} from './graphql/portalErrorExchange';
-export {
-  createSubscriptionTransport,
-  fetchWsaToken,
-  SUBSCRIPTION_PATH,
-  type SubscriptionTransport,
-  type SubscriptionTransportOptions,
-  TokenUnavailableError,
-  websocketUrl,
-} from './graphql/subscriptionTransport';
+export type { PortalErrorHandlers } from './graphql/portalErrorExchange';
+export type { SubscriptionTransport, SubscriptionTransportOptions } from './graphql/subscriptionTransport';
 export { createI18n, DEFAULT_LANGUAGE } from './i18n/i18n';
 export {
   currentLanguage,
@@ -143,8 +120,7 @@ export {
   takeNextPath,
 } from './identity/next';
 export * from './identity/types';
-export { ME_CACHE_UPDATES, saveLanguage } from './me/language';
-export { createMeStore, IDLE_ME, type MeState, type MeStore, type PortalMe } from './me/meStore';
+export type { MeState, MeStore, PortalMe } from './me/meStore';
 export { featureFlagsOf, preferencesOf } from './me/userSettings';
 export {
   getRecaptchaToken,
@@ -189,7 +165,8 @@ export {
   themeForPath,
 } from './theme/themes';
 export { addSharedTexts } from './ui/addSharedTexts';
-export { ConfirmDialog, type ConfirmDialogProps, type ConfirmOptions } from './ui/ConfirmDialog';
+// ConfirmDialog itself (with DOMPurify) is a lazy chunk of ConfirmHost: pages ask usePortal().confirm
+export type { ConfirmDialogProps, ConfirmOptions } from './ui/ConfirmDialog';
 export { ConfirmHost } from './ui/ConfirmHost';
 export {
   type ConfirmFn,
@@ -214,7 +191,6 @@ export {
   NOTIFICATION_TIMEOUT_MS,
   type NotificationStore,
 } from './ui/notificationStore';
-export { sanitizeHtml } from './ui/sanitizeHtml';
 export { type ScrollOptions, scrollToElement } from './ui/scroll';
 export { useConfirmHost } from './ui/useConfirmHost';
 export { usePortalToasts } from './ui/usePortalToasts';
@@ -233,8 +209,6 @@ export {
   newPasswordSchema,
   type ProviderSignupValues,
   providerSignupSchema,
-  type SignupValues,
-  signupSchema,
 } from './validation/forms';
 export {
   isValidationKey,
@@ -244,20 +218,20 @@ export {
   type ValidationKey,
   validationEn,
 } from './validation/messages';
-export { mobilePhoneProblem, toE164 } from './validation/phone';
 export {
   codeField,
   confirmationField,
   currentPasswordField,
   emailField,
   isStrongPassword,
-  mobilePhoneField,
   newPasswordField,
   optionalConsent,
   requiredConsent,
   requiredText,
   withPasswordConfirmation,
 } from './validation/schemas';
+// the phone checks (libphonenumber-js) and the sign-up form are `@portal/shared/phone`
+export type { SignupValues } from './validation/signup';
 export {
   applyWorkspaceList,
   CABINET_KIND,
@@ -281,12 +255,10 @@ export {
   WORKSPACE_EMPLOYEE_UID_KEY,
   WORKSPACE_UID_KEY,
 } from './workspace/workspaceStorage';
-export {
-  createWorkspaceStore,
-  IDLE_WORKSPACES,
-  type PortalWorkspace,
-  type WorkspaceClient,
-  type WorkspaceState,
-  type WorkspaceStatus,
-  type WorkspaceStore,
+export type {
+  PortalWorkspace,
+  WorkspaceClient,
+  WorkspaceState,
+  WorkspaceStatus,
+  WorkspaceStore,
 } from './workspace/workspaceStore';

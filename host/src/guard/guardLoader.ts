@@ -20,6 +20,11 @@ export interface GuardSource {
   workspaces?: WorkspaceGuardSource;
   /** the feature flags (guard step 1); without them every flagged route is hidden */
   flags?: FeatureFlagSource;
+  /**
+   * Once the guard has let a route through: what its page needs loaded before it renders (the
+   * lazy chrome, the GraphQL stack). Never before the decision, so a refused page loads nothing.
+   */
+  ready?: (route: PortalRoute) => Promise<unknown> | undefined;
 }
 
 const NO_FLAGS: Readonly<Record<string, boolean>> = Object.freeze({});
@@ -57,8 +62,16 @@ export function guardLoader(route: PortalRoute, pattern: string, source: GuardSo
     const state = guardState(source);
     const decision = guard({ route, pattern, params, pathname: url.pathname, search: url.search }, state);
     switch (decision.kind) {
-      case 'allow':
-        return null;
+      case 'allow': {
+        const ready = source.ready?.(route);
+        // a chunk that failed to load fails again where the page renders it, with its fallback
+        return ready
+          ? ready.then(
+              () => null,
+              () => null,
+            )
+          : null;
+      }
       case 'stay':
         throw replace(decision.at);
       case 'redirect': {

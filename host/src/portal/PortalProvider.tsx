@@ -11,19 +11,30 @@ import {
   useConfirmHost,
   usePortalToasts,
 } from '@portal/shared';
+import type { Client } from '@urql/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataRouter } from 'react-router';
-import { Provider as UrqlProvider } from 'urql';
 import { reportError } from '../errors/reportError';
 import type { SessionStore } from '../session/sessionStore';
 import { useAuthChangeEvents } from '../session/useAuthChangeEvents';
 import { useSessionState } from '../session/useSessionState';
+import type { HostWorkspaces } from '../workspace/deferredWorkspaceController';
 import { samePageInWorkspace } from '../workspace/routePlace';
 import { useWorkspaceController } from '../workspace/useWorkspaceController';
-import type { WorkspaceController } from '../workspace/workspaceController';
 import { type CustomTitle, CustomTitleContext } from './CustomTitleContext';
 import { useAccountLanguage } from './useAccountLanguage';
+
+/**
+ * `usePortal().graphql` before the GraphQL stack has loaded (a visitor on a sign-in page, whose
+ * pages do not query the api): any use says why instead of failing somewhere inside urql.
+ */
+const NO_CLIENT = new Proxy({} as Client, {
+  get(_target, property) {
+    if (typeof property === 'symbol' || property === 'then') return undefined;
+    throw new Error('The GraphQL client loads once someone is signed in or a page outside /auth/ opens');
+  },
+});
 
 /**
  * Provides the host–remote contract to every page. The session comes from the host's store, fed
@@ -43,7 +54,7 @@ export function PortalProvider({
 }: {
   router: DataRouter;
   store: SessionStore;
-  workspaces: WorkspaceController;
+  workspaces: HostWorkspaces;
   /** the one notification list, shared with the GraphQL client and the guard */
   notifications: NotificationStore;
   runtimeConfig: RuntimeConfig;
@@ -53,6 +64,7 @@ export function PortalProvider({
   const { confirm, confirmHost } = useConfirmHost();
   const [customTitle, setCustomTitle] = useState<CustomTitle | null>(null);
   const { workspaces, me, client } = useWorkspaceController(controller);
+  const GraphqlProvider = controller.graphqlProvider();
   const { t, i18n } = useTranslation('shell');
   useAccountLanguage(i18n, me.me);
   const language = languageOf(i18n.language) ?? 'en';
@@ -78,7 +90,8 @@ export function PortalProvider({
       preferences: preferencesOf(me.me, language),
       featureFlags: featureFlagsOf(me.me),
       me: me.me,
-      graphql: client,
+      // no client on the sign-in pages of a visitor (the GraphQL stack is not loaded there)
+      graphql: client ?? NO_CLIENT,
       workspace: workspaces.current,
       workspaces: workspaces.workspaces,
       workspacesStatus: workspaces.status,
@@ -101,11 +114,9 @@ export function PortalProvider({
   return (
     <PortalContext.Provider value={value}>
       <CustomTitleContext.Provider value={customTitle}>
-        <UrqlProvider value={client}>
-          {children}
-          {toaster}
-          {confirmHost}
-        </UrqlProvider>
+        {GraphqlProvider && client ? <GraphqlProvider value={client}>{children}</GraphqlProvider> : children}
+        {toaster}
+        {confirmHost}
       </CustomTitleContext.Provider>
     </PortalContext.Provider>
   );

@@ -1,7 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type DataRouter, type RouteObject, replace } from 'react-router';
 import { browserAddressShows, type GuardSource, guardLoader } from '../guard/guardLoader';
 import type { FeatureFlagSource, WorkspaceGuardSource } from '../guard/workspaceGuardState';
-import { HomePage } from '../home/HomePage';
+import { PageLoading } from '../remote/PageLoading';
 import { RemotePage } from '../remote/RemotePage';
 import type { SessionStore } from '../session/sessionStore';
 import { RouteError } from '../shell/RouteError';
@@ -9,8 +10,16 @@ import { Shell } from '../shell/Shell';
 import { StartupSkeleton } from '../shell/StartupSkeleton';
 import { type PortalRoute, REDIRECTS, ROUTES } from './routeTable';
 
+// Home (signed-in only) is a lazy chunk of its own
+const HomePage = lazy(() => import('../home/HomePage').then((module) => ({ default: module.HomePage })));
+
 function elementFor(route: PortalRoute) {
-  if ('host' in route.page) return <HomePage />;
+  if ('host' in route.page)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <HomePage />
+      </Suspense>
+    );
   return (
     <RemotePage
       key={route.name}
@@ -59,7 +68,7 @@ export type RouterFactory = (routes: RouteObject[]) => DataRouter;
 export function createPortalRouter(
   store: SessionStore,
   create: RouterFactory = createBrowserRouter,
-  sources: { workspaces?: WorkspaceGuardSource; flags?: FeatureFlagSource } = {},
+  sources: Pick<GuardSource, 'ready'> & { workspaces?: WorkspaceGuardSource; flags?: FeatureFlagSource } = {},
 ): DataRouter {
   // `let`: the guard's closure reads it, possibly before create() has returned
   let router: DataRouter | undefined;

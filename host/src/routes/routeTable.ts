@@ -1,4 +1,4 @@
-import { isSafeNextPath, type RemotePageRef, type ThemeName } from '@portal/shared';
+import { isSafeNextPath, type RemotePageRef, type ThemeName, themeForPath } from '@portal/shared';
 import { matchRoutes, type Params } from 'react-router';
 
 export interface RouteMeta {
@@ -221,6 +221,14 @@ export function requiresAuth(route: PortalRoute): boolean {
 /** Routes inside a workspace (guard step 5): their path carries the workspace's contractUid. */
 export function isWorkspaceRoute(route: PortalRoute): boolean {
   return route.path.startsWith(`${WS}/`) || route.path === WS;
+}
+
+/**
+ * The sign-in pages in the auth theme render in the minimal frame (the brand bar), without the
+ * chrome or the GraphQL client: the lazy chunks a visitor on the way to signing in never loads.
+ */
+export function inMinimalFrame(route: PortalRoute): boolean {
+  return themeForPath(route.path, route.meta.theme) === 'auth';
 }
 
 export function findRoute(name: string): PortalRoute | undefined {

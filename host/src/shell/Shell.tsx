@@ -7,25 +7,16 @@ import { CookieConsent } from '../consent/CookieConsent';
 import { CustomTitleContext } from '../portal/CustomTitleContext';
 import { isGuestOnly, matchPortalRoute, type PortalRoute } from '../routes/routeTable';
 import { useShellTheme } from '../theme/useShellTheme';
-import { AppBar } from './AppBar';
-import { NavigationDrawer } from './NavigationDrawer';
+import { BrandBar } from './BrandBar';
+import { Chrome } from './chrome';
 import { PageLoadingContext } from './PageLoadingContext';
 import { PageProgressBar } from './PageProgressBar';
-import { useDrawerState } from './useDrawerState';
 import { usePageLoadingCounter } from './usePageLoadingCounter';
 
 const useStyles = makeStyles({
   // Layout lives on a div inside the provider: Fluent copies the provider's classes onto the
   // mount node of every portal (menus, dialogs, toasts), where a full-height box covers the page.
   frame: { minHeight: '100vh', display: 'flex', flexDirection: 'column' },
-  body: { display: 'flex', flex: 1, minHeight: 0 },
-  main: {
-    flex: 1,
-    minWidth: 0,
-    padding: tokens.spacingHorizontalXL,
-    backgroundColor: tokens.colorNeutralBackground2,
-    [`@media (max-width: ${BREAKPOINTS.sm - 0.02}px)`]: { padding: tokens.spacingHorizontalM },
-  },
   authMain: {
     flex: 1,
     display: 'flex',
@@ -50,7 +41,6 @@ export function Shell() {
   const route = useMatches().at(-1)?.handle as PortalRoute | undefined;
   const themeName = themeForPath(location.pathname, route?.meta.theme);
   const theme = useShellTheme(themeName);
-  const drawer = useDrawerState();
   const pageLoading = usePageLoadingCounter();
   const custom = useContext(CustomTitleContext);
   // a page's custom title (usePortal().setTitle) holds on the path it was set on
@@ -79,24 +69,18 @@ export function Shell() {
   if (route?.meta.fullScreen) {
     layout = outlet;
   } else if (themeName === 'auth') {
-    // sign-in steps stand alone; auth pages that ask for the app theme (2FA management of a
+    // sign-in steps stand alone in a minimal frame (the brand bar: no chrome is downloaded on
+    // the way to signing in); auth pages that ask for the app theme (2FA management of a
     // signed-in customer) keep the drawer and app bar, so the customer can go back to work
     layout = (
       <>
-        <AppBar title={title} />
+        <BrandBar title={title} />
         <main className={styles.authMain}>{outlet}</main>
       </>
     );
   } else {
-    layout = (
-      <>
-        <AppBar title={title} drawer={{ open: drawer.open, onToggle: drawer.toggle }} />
-        <div className={styles.body}>
-          <NavigationDrawer open={drawer.open} mobile={drawer.mobile} onClose={drawer.close} />
-          <main className={styles.main}>{outlet}</main>
-        </div>
-      </>
-    );
+    // the chrome is a lazy chunk, preloaded by the guard loader for the pages that show it
+    layout = <Chrome title={title}>{outlet}</Chrome>;
   }
   return (
     <FluentProvider theme={theme} data-theme={themeName}>

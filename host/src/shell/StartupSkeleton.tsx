@@ -3,7 +3,7 @@ import { themeForPath } from '@portal/shared';
 import { useLocation } from 'react-router';
 import { matchPortalRoute } from '../routes/routeTable';
 import { useShellTheme } from '../theme/useShellTheme';
-import { AppBar } from './AppBar';
+import { BrandBar } from './BrandBar';
 import { PageProgressBar } from './PageProgressBar';
 
 /**
@@ -24,7 +24,7 @@ export function StartupSkeleton() {
     <FluentProvider theme={theme}>
       <div className={styles.frame}>
         <PageProgressBar active={!route?.meta.hideProgressBar} />
-        {route?.meta.fullScreen ? null : <AppBar />}
+        {route?.meta.fullScreen ? null : <BrandBar />}
       </div>
     </FluentProvider>
   );

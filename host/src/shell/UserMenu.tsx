@@ -22,11 +22,11 @@ import {
   LANGUAGE_NAMES,
   LANGUAGES,
   languageOf,
-  saveLanguage,
   setLanguage,
   useColorScheme,
   usePortal,
 } from '@portal/shared';
+import { saveLanguage } from '@portal/shared/graphql';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -10,7 +10,9 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../App';
 import { createPortalRouter } from '../routes/createRouter';
+import { routeReady } from '../routes/routeReady';
 import { createSessionStore } from '../session/sessionStore';
+import { createDeferredWorkspaceController } from '../workspace/deferredWorkspaceController';
 import { createWorkspaceController } from '../workspace/workspaceController';
 import { session } from './authFixtures';
 import { type FakeClient, fakeWorkspaceClient } from './fakeWorkspaceClient';
@@ -32,19 +34,24 @@ export function renderPortal(path: string, auth: AuthResponseBody | null, option
   const store = createSessionStore(session(auth));
   const notifications = createNotificationStore();
   const clients: FakeClient[] = [];
-  const workspaces = createWorkspaceController({
+  // as bootstrap makes it: the GraphQL stack deferred (here without a chunk to load)
+  const workspaces = createDeferredWorkspaceController({
     session: store,
-    notify: notifications.notify,
-    createClient: () => {
-      const client = fakeWorkspaceClient(options.workspaces ?? 'unavailable', options.me);
-      clients.push(client);
-      return client;
-    },
+    load: async () =>
+      createWorkspaceController({
+        session: store,
+        notify: notifications.notify,
+        createClient: () => {
+          const client = fakeWorkspaceClient(options.workspaces ?? 'unavailable', options.me);
+          clients.push(client);
+          return client;
+        },
+      }),
   });
   const router = createPortalRouter(
     store,
     (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
-    { workspaces: workspaces.guard, flags: workspaces.flags },
+    { workspaces: workspaces.guard, flags: workspaces.flags, ready: routeReady(workspaces) },
   );
   const view = render(
     <App

@@ -1,11 +1,5 @@
-import {
-  createPortalClient,
-  createSubscriptionTransport,
-  fetchWsaToken,
-  identity,
-  type Notification,
-  type SubscriptionTransportOptions,
-} from '@portal/shared';
+import { identity, type Notification, type SubscriptionTransportOptions } from '@portal/shared';
+import { createPortalClient, createSubscriptionTransport, fetchWsaToken } from '@portal/shared/graphql';
 import type { Client } from '@urql/core';
 import { i18n } from '../portal/i18n';
 import { saveBeforeExpiryPath } from '../session/beforeExpiryPath';

@@ -1,4 +1,4 @@
-import { createMeStore } from '@portal/shared';
+import { createMeStore } from '@portal/shared/graphql';
 import { fakeApiClient } from '@portal/shared/testing/react';
 import { describe, expect, it, vi } from 'vitest';
 import { pipe, subscribe } from 'wonka';

@@ -1,17 +1,18 @@
 import {
   authInfo,
-  createMeStore,
-  createWorkspaceStore,
   featureFlagsOf,
   type MeStore,
   type Notification,
   type SessionState,
   type WorkspaceStore,
 } from '@portal/shared';
+import { createMeStore, createWorkspaceStore } from '@portal/shared/graphql';
 import type { Client } from '@urql/core';
+import { Provider as UrqlProvider } from 'urql';
 import type { FeatureFlagSource, WorkspaceGuardSource } from '../guard/workspaceGuardState';
 import { i18n } from '../portal/i18n';
 import type { SessionStore } from '../session/sessionStore';
+import type { GraphqlProvider } from './deferredWorkspaceController';
 import { createWorkspaceLiveUpdates } from './workspaceLiveUpdates';
 
 /** The host's workspaces, user (`me`) and GraphQL client, following the session. */
@@ -23,6 +24,8 @@ export interface WorkspaceController {
   client(): Client;
   /** called when `client()` changes */
   subscribeClient(listener: () => void): () => void;
+  /** urql's `<Provider>`, for the hooks of remote pages */
+  graphqlProvider(): GraphqlProvider;
   /** what the navigation guard reads (step 5) */
   guard: WorkspaceGuardSource;
   /** the feature flags the navigation guard reads (step 1) */
@@ -102,6 +105,7 @@ export function createWorkspaceController({
     store,
     me,
     client: () => client,
+    graphqlProvider: () => UrqlProvider,
     subscribeClient(listener) {
       clientListeners.add(listener);
       return () => clientListeners.delete(listener);

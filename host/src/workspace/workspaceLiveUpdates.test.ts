@@ -1,4 +1,5 @@
-import { IDLE_WORKSPACES, type WorkspaceState } from '@portal/shared';
+import type { WorkspaceState } from '@portal/shared';
+import { IDLE_WORKSPACES } from '@portal/shared/graphql';
 import type { Client, OperationResult } from '@urql/core';
 import { describe, expect, it, vi } from 'vitest';
 import { makeSubject, onEnd, type Subject } from 'wonka';

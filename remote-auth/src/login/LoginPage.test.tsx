@@ -12,6 +12,13 @@ function renderLogin(path = '/auth/login', options: Parameters<typeof renderPage
   return renderPage(<LoginPage />, { path, route: ROUTE, ...options });
 }
 
+/** the sign-up tab, once its form (a lazy chunk: the phone check stays off the login form) is in */
+async function renderSignup(path: string, options: Parameters<typeof renderPage>[1] = {}) {
+  const view = renderLogin(path, options);
+  await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
+  return view;
+}
+
 const submit = (name: RegExp | string) => screen.getByRole('button', { name });
 
 describe('Login tab', () => {
@@ -193,7 +200,7 @@ async function fillSignup(
 
 describe('Sign up tab', () => {
   it('shows the password hint and, for an empty form, Required on every required field', async () => {
-    const { user, identity } = renderLogin('/auth/signup');
+    const { user, identity } = await renderSignup('/auth/signup');
     expect(screen.getByText('Password must contain at least 8 characters')).toBeTruthy();
     await user.click(submit('Create account'));
     expect(screen.getAllByText('Required')).toHaveLength(5);
@@ -201,7 +208,7 @@ describe('Sign up tab', () => {
   });
 
   it('shows the spec messages for a bad e-mail, phone, weak password and a different confirmation', async () => {
-    const { user, identity } = renderLogin('/auth/signup');
+    const { user, identity } = await renderSignup('/auth/signup');
     await fillSignup(user, { email: 'ada', phone: '0151 2345', password: 'secret', confirm: 'secret1' });
     await user.click(submit('Create account'));
     expect(screen.getByText('E-mail must be valid')).toBeTruthy();
@@ -215,7 +222,7 @@ describe('Sign up tab', () => {
     ['+49 151', 'Phone number must be valid'],
     ['+49 30 12345678', 'Valid mobile phone number required.'],
   ])('phone %s → %s', async (phone, message) => {
-    const { user, identity } = renderLogin('/auth/signup');
+    const { user, identity } = await renderSignup('/auth/signup');
     await fillSignup(user, { phone });
     await user.click(screen.getByRole('checkbox', { name: /processing of my personal data/ }));
     await user.click(submit('Create account'));
@@ -224,7 +231,7 @@ describe('Sign up tab', () => {
   });
 
   it('requires the personal data consent', async () => {
-    const { user, identity } = renderLogin('/auth/signup');
+    const { user, identity } = await renderSignup('/auth/signup');
     await fillSignup(user);
     await user.click(submit('Create account'));
     expect(screen.getAllByText('Required')).toHaveLength(1);
@@ -232,7 +239,7 @@ describe('Sign up tab', () => {
   });
 
   it('signs up with the exact body: E.164 phone, consents, referral', async () => {
-    const { user, identity } = renderLogin('/auth/signup/FRIEND42');
+    const { user, identity } = await renderSignup('/auth/signup/FRIEND42');
     expect(screen.getByText('You were invited with the referral code FRIEND42.')).toBeTruthy();
     await fillSignup(user);
     await user.click(screen.getByRole('checkbox', { name: /processing of my personal data/ }));
@@ -248,8 +255,8 @@ describe('Sign up tab', () => {
     });
   });
 
-  it('links the consent to the configured privacy policy and SMS terms, in a new tab', () => {
-    renderLogin('/auth/signup', {
+  it('links the consent to the configured privacy policy and SMS terms, in a new tab', async () => {
+    await renderSignup('/auth/signup', {
       runtimeConfig: { privacyPolicyUrl: '/legal/privacy-policy', smsTermsUrl: 'https://provider.test/sms' },
     });
     const privacy = screen.getByRole('link', { name: 'Privacy policy' });
@@ -260,8 +267,8 @@ describe('Sign up tab', () => {
     );
   });
 
-  it('keeps the consent text but links nothing that is not configured', () => {
-    renderLogin('/auth/signup', { runtimeConfig: { smsTermsUrl: '/legal/sms-terms' } });
+  it('keeps the consent text but links nothing that is not configured', async () => {
+    await renderSignup('/auth/signup', { runtimeConfig: { smsTermsUrl: '/legal/sms-terms' } });
     const consent = screen.getByRole('checkbox', { name: /processing of my personal data/ });
     expect(consent).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Privacy policy' })).toBeNull();
@@ -270,7 +277,7 @@ describe('Sign up tab', () => {
   });
 
   it('sends a reCAPTCHA token for the signup action', async () => {
-    const { user, identity } = renderLogin('/auth/signup', { recaptchaSiteKey: 'key-signup' });
+    const { user, identity } = await renderSignup('/auth/signup', { recaptchaSiteKey: 'key-signup' });
     const execute = vi.fn(async () => 'token-s');
     window.grecaptcha = { ready: (callback) => callback(), execute };
     document.querySelector('script[src*="render=key-signup"]')!.dispatchEvent(new Event('load'));
@@ -299,7 +306,7 @@ describe('Sign up tab', () => {
         ],
       },
     });
-    const { user } = renderLogin('/auth/signup', { identity });
+    const { user } = await renderSignup('/auth/signup', { identity });
     await fillSignup(user);
     await user.click(screen.getByRole('checkbox', { name: /processing of my personal data/ }));
     await user.click(submit('Create account'));
@@ -307,8 +314,8 @@ describe('Sign up tab', () => {
     expect(screen.getByText('Valid mobile phone number required.')).toBeTruthy();
   });
 
-  it('says so when sign-up is closed', () => {
-    renderLogin('/auth/signup', { config: { ...CONFIG, account: { is_open_for_signup: false } } });
+  it('says so when sign-up is closed', async () => {
+    await renderSignup('/auth/signup', { config: { ...CONFIG, account: { is_open_for_signup: false } } });
     expect(screen.getByText('Sign-up is closed at the moment.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create account' })).toBeNull();
   });
@@ -342,7 +349,7 @@ describe('Sign up tab', () => {
 
   it('remembers the address for the verify step', async () => {
     const identity = fakeIdentity({ signup: pendingAuth('verify_email') });
-    const { user } = renderLogin('/auth/signup', { identity });
+    const { user } = await renderSignup('/auth/signup', { identity });
     await fillSignup(user);
     await user.click(screen.getByRole('checkbox', { name: /processing of my personal data/ }));
     await user.click(submit('Create account'));

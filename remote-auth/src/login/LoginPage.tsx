@@ -1,12 +1,17 @@
 import { Tab, TabList } from '@fluentui/react-components';
 import { pendingFlow, usePortal } from '@portal/shared';
+import { lazy, Suspense } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '../common/AuthCard';
+import { LoadingState } from '../common/LoadingState';
 import { useAuthTranslation } from '../i18n/useAuthTranslation';
 import { LoginForm } from './LoginForm';
-import { SignupForm } from './SignupForm';
 import { VerifyEmailPending } from './VerifyEmailPending';
 import { VerifyPhoneForm } from './VerifyPhoneForm';
+
+// the sign-up form is a chunk of its own: with its phone check (libphonenumber-js and its metadata,
+// about 130 kB) it stays off the login form's first screen (issue 14)
+const SignupForm = lazy(() => import('./SignupForm').then((module) => ({ default: module.SignupForm })));
 
 /**
  * Login `/auth/:tab?/:referral?`: the tabs Log in (`/auth/login`) and Sign up (`/auth/signup`,
@@ -22,7 +27,11 @@ export default function LoginPage() {
   const current = tab === 'signup' ? 'signup' : 'login';
   const flow = pendingFlow(session.auth)?.id;
 
-  let signup = <SignupForm referral={referral} />;
+  let signup = (
+    <Suspense fallback={<LoadingState />}>
+      <SignupForm referral={referral} />
+    </Suspense>
+  );
   if (flow === 'verify_email') signup = <VerifyEmailPending />;
   else if (flow === 'verify_phone') signup = <VerifyPhoneForm />;
 

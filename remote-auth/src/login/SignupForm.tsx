@@ -4,15 +4,14 @@ import {
   PasswordField,
   type SignupValues,
   SubmitButton,
-  signupSchema,
   TextField,
-  toE164,
   usePortal,
   useRecaptcha,
   useValidationText,
   VALIDATION_KEYS,
   zodValidate,
 } from '@portal/shared';
+import { signupSchema, toE164 } from '@portal/shared/phone';
 import { Form } from 'react-final-form';
 import { ConsentFields } from '../common/ConsentFields';
 import { RecaptchaNotice } from '../common/RecaptchaNotice';

@@ -1,4 +1,4 @@
-import { createPortalClient } from '@portal/shared';
+import { createPortalClient } from '@portal/shared/graphql';
 import type { SubscriptionForwarder } from '@urql/core';
 import { vi } from 'vitest';
 

@@ -1,4 +1,4 @@
-import { fetchWsaToken, websocketUrl } from '@portal/shared';
+import { fetchWsaToken, websocketUrl } from '@portal/shared/graphql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { CONSOLE_PATH, type ConsoleConnection, endOf, inputFrames } from './consoleState';

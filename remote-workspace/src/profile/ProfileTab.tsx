@@ -1,13 +1,6 @@
 import { Field, makeStyles, Radio, RadioGroup, tokens } from '@fluentui/react-components';
-import {
-  FormError,
-  mobilePhoneProblem,
-  requiredText,
-  SubmitButton,
-  TextField,
-  usePortal,
-  zodValidate,
-} from '@portal/shared';
+import { FormError, requiredText, SubmitButton, TextField, usePortal, zodValidate } from '@portal/shared';
+import { mobilePhoneProblem } from '@portal/shared/phone';
 import { useMemo } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useMutation } from 'urql';

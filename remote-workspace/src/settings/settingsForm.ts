@@ -1,4 +1,5 @@
-import { VALIDATION_KEYS as M, mobilePhoneProblem } from '@portal/shared';
+import { VALIDATION_KEYS as M } from '@portal/shared';
+import { mobilePhoneProblem } from '@portal/shared/phone';
 import { z } from 'zod';
 import type { WorkspaceSettingsFieldsFragment, WorkspaceSettingsInput } from '../gql/graphql';
 

@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n/i18n';
 import { mainLightTheme } from '../theme/themes';
-import { signupSchema } from '../validation/forms';
+import { signupSchema } from '../validation/signup';
 import { CheckboxField } from './CheckboxField';
 import { FormError } from './FormError';
 import { PasswordField } from './PasswordField';

@@ -35,9 +35,9 @@ describe('ConfirmHost', () => {
     act(() => {
       answer = store.confirm({ title: 'Restart web-01?', text: 'It will be <b>offline</b> briefly.' });
     });
-    expect(screen.getByRole('alertdialog', { name: 'Restart web-01?' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Restart web-01?' })).toBeTruthy();
     expect(screen.getByText('offline').tagName).toBe('B');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await expect(answer).resolves.toBe(true);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
@@ -48,7 +48,7 @@ describe('ConfirmHost', () => {
     act(() => {
       answer = store.confirm();
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await expect(answer).resolves.toBe(false);
   });
 
@@ -59,9 +59,9 @@ describe('ConfirmHost', () => {
       void store.confirm({ title: 'First?' });
       second = store.confirm({ title: 'Second?' });
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alertdialog', { name: 'Second?' })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await expect(second).resolves.toBe(false);
   });
 
@@ -72,7 +72,7 @@ describe('ConfirmHost', () => {
     act(() => {
       answer = store.confirm({ title: 'Delete?', action: () => run.promise });
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(screen.getByRole('progressbar', { name: 'Working…' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Confirm/ }).getAttribute('aria-disabled')).toBe('true');
     await act(async () => run.resolve());
@@ -86,10 +86,10 @@ describe('ConfirmHost', () => {
     act(() => {
       void store.confirm({ action: () => ++tries > 1 });
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(tries).toBe(2);
   });
@@ -105,7 +105,7 @@ describe('ConfirmHost', () => {
       });
     });
     const settled = answer.catch((error: Error) => error.message);
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await settled).toBe('Network Error');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
@@ -135,8 +135,8 @@ function Shell() {
 describe('useConfirmHost', () => {
   it('gives a stable confirm and the host to render', async () => {
     renderWithProviders(<Shell />);
-    await userEvent.click(screen.getByRole('button', { name: 'ask' }));
-    expect(screen.getByRole('alertdialog', { name: 'Leave?' })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'ask' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Leave?' })).toBeTruthy();
     expect(seenConfirms.length).toBeGreaterThan(1);
     expect(new Set(seenConfirms).size).toBe(1);
   });

@@ -1,6 +1,11 @@
-import { useState, useSyncExternalStore } from 'react';
-import { ConfirmDialog } from './ConfirmDialog';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import type { ConfirmStore, PendingConfirm } from './confirmStore';
+
+// a lazy chunk (with DOMPurify for its HTML text), loaded when a page first asks to confirm: the
+// sign-in pages never do (issue 14)
+const ConfirmDialog = lazy(() =>
+  import('./ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 /**
  * Renders the current request of a confirm store. The host mounts one and puts `store.confirm`
@@ -9,7 +14,11 @@ import type { ConfirmStore, PendingConfirm } from './confirmStore';
 export function ConfirmHost({ store }: { store: ConfirmStore }) {
   const pending = useSyncExternalStore(store.subscribe, store.current, store.current);
   // keyed, so the loading state of one request never leaks into the next
-  return pending ? <PendingDialog key={pending.id} pending={pending} store={store} /> : null;
+  return pending ? (
+    <Suspense fallback={null}>
+      <PendingDialog key={pending.id} pending={pending} store={store} />
+    </Suspense>
+  ) : null;
 }
 
 function PendingDialog({ pending, store }: { pending: PendingConfirm; store: ConfirmStore }) {

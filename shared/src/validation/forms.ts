@@ -4,7 +4,6 @@ import {
   confirmationField,
   currentPasswordField,
   emailField,
-  mobilePhoneField,
   newPasswordField,
   optionalConsent,
   requiredConsent,
@@ -14,17 +13,6 @@ import {
 // The schemas of the identity forms, shared so every app validates the same way.
 
 export const loginSchema = z.object({ email: emailField(), password: currentPasswordField() });
-
-export const signupSchema = withPasswordConfirmation(
-  z.object({
-    email: emailField(),
-    phone: mobilePhoneField(),
-    password: newPasswordField(),
-    passwordConfirm: confirmationField(),
-    consent_personal_data: requiredConsent(),
-    consent_marketing: optionalConsent(),
-  }),
-);
 
 export const emailSchema = z.object({ email: emailField() });
 
@@ -51,7 +39,6 @@ export type FormValuesOf<S extends z.ZodType> = {
 };
 
 export type LoginValues = FormValuesOf<typeof loginSchema>;
-export type SignupValues = FormValuesOf<typeof signupSchema>;
 export type EmailValues = FormValuesOf<typeof emailSchema>;
 export type CodeValues = FormValuesOf<typeof codeSchema>;
 export type CurrentPasswordValues = FormValuesOf<typeof currentPasswordSchema>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { VALIDATION_KEYS as M, MIN_PASSWORD_LENGTH } from './messages';
-import { mobilePhoneProblem } from './phone';
 
 // Field schemas. A missing value (final-form leaves untouched fields undefined) is 'Required'
 // like an empty one; the first failing rule of a field is the one shown.
@@ -24,12 +23,6 @@ export function isStrongPassword(value: string): boolean {
 /** A new password: one message naming every rule, so the user fixes all at once. */
 export const newPasswordField = () =>
   z.string({ error: M.required }).min(1, M.required).refine(isStrongPassword, M.password);
-
-export const mobilePhoneField = () =>
-  requiredText().check((ctx) => {
-    const problem = ctx.value ? mobilePhoneProblem(ctx.value) : undefined;
-    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
-  });
 
 /** The repeated new password; its equality is checked by `withPasswordConfirmation`. */
 export const confirmationField = () => z.string({ error: M.required }).min(1, M.required);

@@ -8,11 +8,11 @@ import {
   loginSchema,
   newPasswordSchema,
   providerSignupSchema,
-  signupSchema,
 } from './forms';
 import { isValidationKey, validationEn as M, VALIDATION_KEYS, VALIDATION_NAMESPACE } from './messages';
 import { mobilePhoneProblem, toE164 } from './phone';
 import { isStrongPassword } from './schemas';
+import { signupSchema } from './signup';
 
 // Schemas report message keys; the fields show them through i18next, as here.
 const i18n = createI18n();
