@@ -19,10 +19,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
+import { measureApi } from './lib/api.mjs';
 import { buildApp, buildMonolith, clearBuildOverrides, killChildren } from './lib/build.mjs';
 import { measureCompute } from './lib/compute.mjs';
 import { measureFirstScreen } from './lib/measure.mjs';
-import { renderMarkdown } from './lib/report.mjs';
+import { apiSection, renderMarkdown } from './lib/report.mjs';
 import { prepareServedCopy, startServer, stopServer } from './lib/serve.mjs';
 import { emittedJs, firstChunkSets } from './lib/sizes.mjs';
 
@@ -40,12 +41,14 @@ const tmpDir = path.join(benchDir, '.tmp');
 const resultsDir = path.join(benchDir, 'results');
 
 const args = new Set(process.argv.slice(2));
-const unknown = [...args].filter((a) => a !== '--no-build');
+const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--api');
 if (unknown.length > 0) {
-  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build]`);
+  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build] [--api]`);
   process.exit(2);
 }
 const skipBuild = args.has('--no-build');
+/** Only the api's throughput (bench/lib/api.mjs), from api/dist: results/api.{json,md}. */
+const apiOnly = args.has('--api');
 
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
@@ -208,6 +211,8 @@ async function main() {
     compute = await measureCompute({ browser, rootDir, hostDist: snap.host, remoteMap });
   } else computeSkipped = 'api/dist/main.js not built (run `pnpm --filter @portal/api build`)';
   await cleanup();
+  // 5c. The api's throughput, PGlite and PostgreSQL (when this machine has it).
+  const api = compute ? await measureApi({ rootDir, log }) : null;
 
   // 6. Ratios, aims, checks.
   const ratio = (a, b) => (b > 0 ? a / b : null);
@@ -311,6 +316,7 @@ async function main() {
     checks,
     compute,
     computeSkipped,
+    api,
     ok: checks.every((c) => c.ok),
   };
   const markdown = renderMarkdown(results);
@@ -322,9 +328,30 @@ async function main() {
   return results.ok ? 0 : 1;
 }
 
+/** `--api`: the api section alone, against api/dist (build it first). */
+async function mainApi() {
+  if (!existsSync(path.join(rootDir, 'api/dist/main.js')))
+    throw new Error('api/dist/main.js not built (run `pnpm --filter @portal/api build`)');
+  const api = await measureApi({ rootDir, log });
+  const results = {
+    timestamp: new Date().toISOString(),
+    node: process.version,
+    cpus: os.availableParallelism(),
+    commit: gitCommit(),
+    api,
+  };
+  const markdown = `## Portal bench: the api\n\n${results.timestamp} · Node ${results.node} · ${results.cpus} CPUs · commit ${results.commit?.slice(0, 12) ?? 'unknown'}\n\n${apiSection(api).join('\n')}\n`;
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'api.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, 'api.md'), markdown);
+  console.log(`\n${markdown}`);
+  log(`results in ${path.relative(rootDir, resultsDir)}/api.{json,md}`);
+  return api.results.every((r) => r.allWorkspaces.failed + r.session.failed + r.trivial.failed === 0) ? 0 : 1;
+}
+
 let code = 1;
 try {
-  code = await main();
+  code = apiOnly ? await mainApi() : await main();
 } catch (error) {
   console.error(`bench failed: ${error?.stack ?? error}`);
   code = 1;

@@ -1,4 +1,5 @@
 // The markdown report of a bench run (printed, and written to bench/results/latest.md).
+import { API_AIMS } from './api.mjs';
 import { kB, packageOf } from './files.mjs';
 
 const x = (ratio) => (ratio == null ? '–' : `${ratio.toFixed(2)}x`);
@@ -135,6 +136,7 @@ export function renderMarkdown(r) {
   );
   if (r.compute) lines.push('', ...computeSection(r.compute));
   else if (r.computeSkipped) lines.push('', `Compute rows skipped: ${r.computeSkipped}`);
+  if (r.api) lines.push('', ...apiSection(r.api));
   return `${lines.join('\n')}\n`;
 }
 
@@ -208,4 +210,53 @@ function computeSection(c) {
       x(c.api.ratio),
     ]),
   ];
+}
+
+/** The api's throughput (bench/lib/api.mjs): autocannon per database, aims of issue 14 marked. */
+export function apiSection(a) {
+  const ms = (v) => `${Math.round(v)} ms`;
+  const rps = (v) => `${v.toFixed(0)} req/s`;
+  const lines = [
+    `### The api: ${a.connections} connections, ${a.seconds} s per figure (autocannon)`,
+    '',
+    row(['Database', 'Figure', 'Value', 'Against `{ __typename }` (same api, same run)', 'Aim']),
+    row(['---', '---', '---:', '---:', '---']),
+  ];
+  for (const r of a.results) {
+    const aims = API_AIMS[r.database] ?? {};
+    const versus = `${rps(r.trivial.rps)}, p99 ${ms(r.trivial.p99Ms)}`;
+    const workspacesAim =
+      aims.allWorkspacesP99Ms !== undefined
+        ? `≥ ${aims.allWorkspacesRps} req/s, p99 ≤ ${aims.allWorkspacesP99Ms} ms ${mark(r.allWorkspaces.rps >= aims.allWorkspacesRps && r.allWorkspaces.p99Ms <= aims.allWorkspacesP99Ms)}`
+        : `≥ ${aims.allWorkspacesRps} req/s ${mark(r.allWorkspaces.rps >= aims.allWorkspacesRps)}`;
+    lines.push(
+      row([
+        r.database,
+        "`allWorkspaces` of the demo customer (the shell's query)",
+        `${rps(r.allWorkspaces.rps)}, p99 ${ms(r.allWorkspaces.p99Ms)}`,
+        versus,
+        workspacesAim,
+      ]),
+      row([
+        r.database,
+        '`GET /_allauth/browser/v1/auth/session`',
+        `${rps(r.session.rps)}, p99 ${ms(r.session.p99Ms)}`,
+        versus,
+        `≥ ${aims.sessionRps} req/s ${mark(r.session.rps >= aims.sessionRps)}`,
+      ]),
+      row([
+        r.database,
+        `one balance change to ${r.fanOut.subscriptions} subscriptions (${r.fanOut.events} events; 20 sockets × 50, the caps of one user)`,
+        `p50 ${ms(r.fanOut.p50Ms)}, p99 ${ms(r.fanOut.p99Ms)}`,
+        '',
+        `p99 ≤ ${API_AIMS.fanOutP99Ms} ms ${mark(r.fanOut.p99Ms <= API_AIMS.fanOutP99Ms)}`,
+      ]),
+    );
+  }
+  if (a.results.length === 1)
+    lines.push(
+      '',
+      'PostgreSQL rows skipped: no PostgreSQL 15 here (or run as root, or set BENCH_DATABASE_URL).',
+    );
+  return lines;
 }
