@@ -2,7 +2,7 @@
 // The root commands (`npm start`, `npm test`, `npm run bench`) on a fresh machine with only Node:
 // installs the pinned pnpm and the dependencies when missing, then builds, tests or runs.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -93,10 +93,23 @@ async function start() {
     const dir = path.join(root, `remote-${remote}/dist`);
     await startStaticServer({ dir, port: PORTS[remote], host, allowOrigin });
   }
+  // released versions (`npm run release`), served as deployed; the live map is a file the api
+  // re-reads on every /remotes.json, so `npm run release:promote` / `release:rollback` switch a
+  // remote without a restart (README, "Releasing a remote")
+  const releases = await import('./release.mjs');
+  const releaseConfig = releases.releaseConfig();
+  mkdirSync(releaseConfig.dir, { recursive: true });
+  await startStaticServer({ dir: releaseConfig.dir, port: releases.RELEASES_PORT, host, allowOrigin });
+  const liveMap = {};
+  if (!process.env.PORTAL_REMOTES_FILE && !process.env.PORTAL_REMOTES) {
+    if (!existsSync(releaseConfig.remotesFile))
+      releases.writeLiveMap(releaseConfig, releases.readLiveMap(releaseConfig));
+    liveMap.PORTAL_REMOTES_FILE = releaseConfig.remotesFile;
+  }
   const api = spawn(process.execPath, ['api/dist/main.js'], {
     cwd: root,
     stdio: 'inherit',
-    env: { PORTAL_SEED: 'demo', NODE_ENV: 'production', ...process.env },
+    env: { PORTAL_SEED: 'demo', NODE_ENV: 'production', ...liveMap, ...process.env },
   });
   const stop = (signal) => {
     api.kill(signal);
@@ -121,7 +134,7 @@ async function start() {
       '  Demo login: demo@example.com / Demo-Pass-2026',
       '  Also: totp@example.com (2FA; TOTP secret JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP), unverified@example.com',
       '  E-mails and SMS codes are printed in this log (outbox).',
-      `  Remotes: ports ${PORTS.auth}-${PORTS.support}   Stop: Ctrl-C`,
+      `  Remotes: ports ${PORTS.auth}-${PORTS.support}, releases ${releases.RELEASES_PORT} (live map ${liveMap.PORTAL_REMOTES_FILE ?? 'from the environment'})   Stop: Ctrl-C`,
       '',
     ].join('\n'),
   );
