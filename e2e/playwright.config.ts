@@ -12,7 +12,14 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list']],
+  // the HTML report (traces and screenshots of failures) in e2e/playwright-report/ on every run;
+  // remoteTags.ts fails the run when a test has no remote tag (@auth … @shell)
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: 'playwright-report', open: 'never' }],
+    ['./support/remoteTags.ts'],
+  ],
+  outputDir: 'test-results',
   globalSetup: './support/globalSetup.ts',
   use: {
     browserName: 'chromium',

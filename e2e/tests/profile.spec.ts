@@ -84,7 +84,7 @@ test('@compute adds an SSH key, refuses a bad one, and New instance offers it', 
   await expect(page.getByRole('checkbox', { name: /E2E laptop/ })).toBeVisible();
 });
 
-test('an invalid phone shows the spec message and keeps the typed value', async ({ page }) => {
+test('an invalid phone shows the spec message and keeps the typed value @workspace', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL('/profile/profile');
   const phone = page.getByRole('textbox', { name: /Mobile number/ });
@@ -100,7 +100,9 @@ test('an invalid phone shows the spec message and keeps the typed value', async 
   await expect(page.getByRole('textbox', { name: /Mobile number/ })).toHaveValue('+4915199887766');
 });
 
-test('sessions list this device; the password changes and signs in with the new one', async ({ page }) => {
+test('sessions list this device; the password changes and signs in with the new one @auth @workspace', async ({
+  page,
+}) => {
   await page.goto('/profile/authentication');
   const sessions = page.getByRole('list', { name: 'Your sessions' });
   await expect(sessions.getByRole('listitem').first()).toContainText('This device');
