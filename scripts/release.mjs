@@ -74,6 +74,18 @@ export function hostExpectedPages(
     pages[remote] ??= [];
     if (!pages[remote].includes(page)) pages[remote].push(page);
   }
+  // the table's types hold every entry to the contract's pages; a reading that finds none, or a
+  // page outside the contract, means the table's shape changed under this reader
+  const contract = JSON.parse(readFileSync(path.join(REPO, 'shared/src/contract/remotes.json'), 'utf8'));
+  for (const remote of Object.keys(contract)) {
+    const unknown = (pages[remote] ?? []).filter((page) => !contract[remote].includes(page));
+    if (!pages[remote]?.length || unknown.length) {
+      throw new ReleaseError(
+        `Could not read the pages of ${remote} from host/src/routes/routeTable.ts ` +
+          `(found: ${(pages[remote] ?? []).join(', ') || 'none'}); update hostExpectedPages() in scripts/release.mjs.`,
+      );
+    }
+  }
   return pages;
 }
 

@@ -13,6 +13,8 @@ export interface Portal {
   deployment: boolean;
   /** the api's development tools (`/_dev/...`: outbox, clocks, simulators) answer */
   devTools: boolean;
+  /** the remote map file the api re-reads on every /remotes.json (a portal of this run only) */
+  remotesFile?: string;
   /** manifest URL of each remote as served now */
   remotes: Record<Remote, string>;
   /** points one remote at another manifest URL (rewrites the api's remotes file; no restart) */
@@ -117,6 +119,7 @@ export async function startPortal({
     url,
     deployment: false,
     devTools: true,
+    remotesFile,
     remotes,
     serveRemote,
     setRemote(remote, manifestUrl) {
