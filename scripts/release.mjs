@@ -8,7 +8,7 @@
 //   node scripts/release.mjs status [remote]             what is live, the released versions, the history
 //
 // Environment: PORTAL_RELEASES_DIR (default <repo>/releases), PORTAL_RELEASES_URL (where that folder
-// is served, default http://localhost:8086), PORTAL_REMOTES_FILE (the live map the api re-reads on
+// is served, default http://localhost:8086, i.e. PORT + 6), PORTAL_REMOTES_FILE (the live map the api re-reads on
 // every /remotes.json; default <releases dir>/remotes.json, the file `npm start` uses).
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -27,16 +27,30 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Port of the static server `npm start` serves the releases folder on (`PORTAL_RELEASES_PORT`). */
-export const RELEASES_PORT = Number(process.env.PORTAL_RELEASES_PORT || 8086);
 /** The remotes as the host knows them (the contract's list). */
 export const REMOTES = Object.keys(
   JSON.parse(readFileSync(path.join(REPO, 'shared/src/contract/remotes.json'), 'utf8')),
 );
-/** The map `npm start` begins with: each remote's own dist/ on its own port (api's default map). */
-export const DEFAULT_REMOTE_MAP = Object.fromEntries(
-  REMOTES.map((remote, i) => [remote, `http://localhost:${8081 + i}/mf-manifest.json`]),
-);
+/**
+ * The ports of `npm start`: the portal on `PORT` (8080), the remotes on the next five (8081-8085,
+ * `REMOTES` order), the releases folder on the one after (8086, or `PORTAL_RELEASES_PORT`).
+ */
+export function portalPorts(env = process.env) {
+  const host = Number(env.PORT || 8080);
+  return {
+    host,
+    remotes: Object.fromEntries(REMOTES.map((remote, i) => [remote, host + 1 + i])),
+    releases: Number(env.PORTAL_RELEASES_PORT || host + 6),
+  };
+}
+
+/** The map `npm start` begins with: each remote's own dist/ on its own port. */
+export function defaultRemoteMap(env = process.env) {
+  const { remotes } = portalPorts(env);
+  return Object.fromEntries(
+    REMOTES.map((remote) => [remote, `http://localhost:${remotes[remote]}/mf-manifest.json`]),
+  );
+}
 const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/;
 
 /** A refusal, told to the user as it is (exit 1). */
@@ -49,7 +63,7 @@ export function releaseConfig(env = process.env) {
   const dir = path.resolve(env.PORTAL_RELEASES_DIR || path.join(REPO, 'releases'));
   return {
     dir,
-    baseUrl: (env.PORTAL_RELEASES_URL || `http://localhost:${RELEASES_PORT}`).replace(/\/+$/, ''),
+    baseUrl: (env.PORTAL_RELEASES_URL || `http://localhost:${portalPorts(env).releases}`).replace(/\/+$/, ''),
     remotesFile: path.resolve(env.PORTAL_REMOTES_FILE || path.join(dir, 'remotes.json')),
     historyFile: path.join(dir, 'history.jsonl'),
   };
@@ -205,7 +219,7 @@ function readJson(file) {
 
 /** The live map (the file the api re-reads); the default map when there is none yet. */
 export function readLiveMap(config) {
-  if (!existsSync(config.remotesFile)) return { ...DEFAULT_REMOTE_MAP };
+  if (!existsSync(config.remotesFile)) return defaultRemoteMap();
   const map = readJson(config.remotesFile);
   if (!map || typeof map !== 'object') throw new ReleaseError(`${config.remotesFile} is not a JSON object.`);
   return map;

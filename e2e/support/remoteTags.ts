@@ -1,4 +1,4 @@
-import type { FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 
 /** The tags of the suites: the remotes a test crosses, and `@shell` for the host. */
 export const REMOTE_TAGS = ['@auth', '@workspace', '@billing', '@compute', '@support', '@shell'] as const;
@@ -15,6 +15,14 @@ export function remoteTagsOf(tags: readonly string[]): string[] {
  */
 export default class RemoteTagCheck implements Reporter {
   private untagged: TestCase[] = [];
+  /** skip reason → how many tests (shown at the end: a run against a deployment skips suites) */
+  private skipped = new Map<string, number>();
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status !== 'skipped') return;
+    const reason = test.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
+    this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + 1);
+  }
 
   onBegin(_config: unknown, suite: Suite): void {
     this.untagged = suite.allTests().filter((test) => remoteTagsOf(test.tags).length === 0);
@@ -31,6 +39,7 @@ export default class RemoteTagCheck implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    for (const [reason, count] of this.skipped) console.log(`  skipped ${count}: ${reason}`);
     if (this.untagged.length === 0) return undefined;
     console.error(this.message());
     return { status: result.status === 'passed' ? 'failed' : result.status };
