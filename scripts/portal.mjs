@@ -209,7 +209,7 @@ async function againstDeployment(files) {
       {
         cwd: root,
         stdio: 'inherit',
-        env: { ...process.env, E2E_BASE_URL: url },
+        env: { ...process.env, E2E_BASE_URL: url, E2E_REPORT_DIR: 'playwright-report/deployment' },
       },
     );
     if (suites.status !== 0) failed = `suites against ${url} failed (exit ${suites.status ?? suites.signal})`;
