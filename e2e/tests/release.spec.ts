@@ -47,7 +47,7 @@ function releaseCommand(args: string[], env: Record<string, string>) {
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
-test('a remote released, promoted and rolled back with the release commands; a release against another contract major is refused @support @shell', async ({
+test('a remote released, promoted and rolled back with the release commands; a release against another contract major is refused @billing @support @shell', async ({
   page,
   portal,
 }) => {
