@@ -43,7 +43,7 @@ async function publishUntil(publish: () => Promise<unknown>, shown: () => Promis
 const UNREAD_THREADS = [1, 2, 3].map((n) => `5eed0000-0000-4000-8000-5101${n.toString(16).padStart(8, '0')}`);
 const READ_THREAD = '5eed0000-0000-4000-8000-510100000004';
 
-test("the Support button's unread badge follows the workspace's unread answers live @support @shell", async ({
+test("the Support button's unread badge follows the workspace's unread answers live @compute @support @shell", async ({
   page,
   portal,
 }) => {
@@ -109,7 +109,7 @@ test("the Support button's unread badge follows the workspace's unread answers l
   await expect(supportButton(page, 'Support, 1 unread message')).toHaveText('1');
 });
 
-test('a notification published to the user appears as a toast @billing @support @shell', async ({
+test('a notification published to the user appears as a toast @billing @compute @support @shell', async ({
   page,
   portal,
 }) => {

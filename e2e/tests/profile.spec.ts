@@ -23,7 +23,7 @@ function ed25519PublicKey(comment: string): string {
   return `ssh-ed25519 ${blob.toString('base64')} ${comment}`;
 }
 
-test('@compute time zone and date format change a date elsewhere at once, in a second tab too', async ({
+test('@compute time zone and date format change a date elsewhere at once, in a second tab too @workspace', async ({
   page,
   context,
 }) => {
@@ -59,7 +59,9 @@ test('@compute time zone and date format change a date elsewhere at once, in a s
   await expect(settings.getByRole('definition').filter({ hasText: /^09\/14\/2025 4:20 AM$/ })).toBeVisible();
 });
 
-test('@compute adds an SSH key, refuses a bad one, and New instance offers it', async ({ page }) => {
+test('@compute adds an SSH key, refuses a bad one, and New instance offers it @workspace', async ({
+  page,
+}) => {
   await page.goto('/profile/ssh-keys');
   await expect(page.getByRole('list', { name: 'Your SSH keys' })).toBeVisible();
 
@@ -100,7 +102,7 @@ test('an invalid phone shows the spec message and keeps the typed value @workspa
   await expect(page.getByRole('textbox', { name: /Mobile number/ })).toHaveValue('+4915199887766');
 });
 
-test('sessions list this device; the password changes and signs in with the new one @auth @workspace', async ({
+test('sessions list this device; the password changes and signs in with the new one @auth @workspace @compute', async ({
   page,
 }) => {
   await page.goto('/profile/authentication');

@@ -115,7 +115,7 @@ test("change a workspace's data: bad input refused on its field, then saved @wor
   );
 });
 
-test('delete a workspace: support for one with services; password, last warning, confirmation @auth @workspace', async ({
+test('delete a workspace: support for one with services; password, last warning, confirmation @auth @workspace @compute', async ({
   page,
 }) => {
   await page.goto(settingsUrl(DEMO_CONTRACTS.cabinet));
