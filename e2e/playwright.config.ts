@@ -12,7 +12,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list']],
+  // the HTML report (traces and screenshots of failures) in e2e/playwright-report/ on every run
+  // (E2E_REPORT_DIR: npm test's run against a separately started portal writes
+  // playwright-report/deployment); remoteTags.ts fails the run when a test has no remote tag
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: process.env.E2E_REPORT_DIR || 'playwright-report', open: 'never' }],
+    ['./support/remoteTags.ts'],
+  ],
+  outputDir: 'test-results',
   globalSetup: './support/globalSetup.ts',
   use: {
     browserName: 'chromium',

@@ -2,7 +2,8 @@
 // The root commands (`npm start`, `npm test`, `npm run bench`) on a fresh machine with only Node:
 // installs the pinned pnpm and the dependencies when missing, then builds, tests or runs.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,23 +81,41 @@ const buildApps = () =>
 
 async function start() {
   ensureDependencies();
-  log('building the portal (host, five remotes, api)');
-  const seconds = buildApps();
-  log(`built in ${seconds.toFixed(0)} s`);
+  // `--no-build`: serve the builds as they are (e.g. a QA run against a portal started separately)
+  if (!process.argv.includes('--no-build')) {
+    log('building the portal (host, five remotes, api)');
+    const seconds = buildApps();
+    log(`built in ${seconds.toFixed(0)} s`);
+  }
   const { startStaticServer } = await import('./static-server.mjs');
   const { PORTS } = await import('../shared/build/federation.mjs');
   const host = process.env.HOST || '127.0.0.1';
   const port = process.env.PORT || PORTS.host;
   const portal = `http://localhost:${port}`;
   const allowOrigin = [portal, `http://127.0.0.1:${port}`];
+  // the remotes on the five ports after the portal's (8081-8085), the releases on the next
+  const releases = await import('./release.mjs');
+  const ports = releases.portalPorts({ ...process.env, PORT: String(port) });
   for (const remote of ['auth', 'workspace', 'billing', 'compute', 'support']) {
     const dir = path.join(root, `remote-${remote}/dist`);
-    await startStaticServer({ dir, port: PORTS[remote], host, allowOrigin });
+    await startStaticServer({ dir, port: ports.remotes[remote], host, allowOrigin });
+  }
+  // released versions (`npm run release`), served as deployed; the live map is a file the api
+  // re-reads on every /remotes.json, so `npm run release:promote` / `release:rollback` switch a
+  // remote without a restart (README, "Releasing a remote")
+  const releaseConfig = releases.releaseConfig({ ...process.env, PORT: String(port) });
+  mkdirSync(releaseConfig.dir, { recursive: true });
+  await startStaticServer({ dir: releaseConfig.dir, port: ports.releases, host, allowOrigin });
+  const liveMap = {};
+  if (!process.env.PORTAL_REMOTES_FILE && !process.env.PORTAL_REMOTES) {
+    if (!existsSync(releaseConfig.remotesFile))
+      releases.writeLiveMap(releaseConfig, releases.readLiveMap(releaseConfig));
+    liveMap.PORTAL_REMOTES_FILE = releaseConfig.remotesFile;
   }
   const api = spawn(process.execPath, ['api/dist/main.js'], {
     cwd: root,
     stdio: 'inherit',
-    env: { PORTAL_SEED: 'demo', NODE_ENV: 'production', ...process.env },
+    env: { PORTAL_SEED: 'demo', NODE_ENV: 'production', ...liveMap, ...process.env },
   });
   const stop = (signal) => {
     api.kill(signal);
@@ -121,13 +140,14 @@ async function start() {
       '  Demo login: demo@example.com / Demo-Pass-2026',
       '  Also: totp@example.com (2FA; TOTP secret JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP), unverified@example.com',
       '  E-mails and SMS codes are printed in this log (outbox).',
-      `  Remotes: ports ${PORTS.auth}-${PORTS.support}   Stop: Ctrl-C`,
+      `  Remotes: ports ${ports.remotes.auth}-${ports.remotes.support}, releases ${ports.releases}`,
+      `  Live remote map: ${liveMap.PORTAL_REMOTES_FILE ?? 'PORTAL_REMOTES(_FILE) from the environment'}   Stop: Ctrl-C`,
       '',
     ].join('\n'),
   );
 }
 
-function test() {
+async function test() {
   ensureDependencies();
   ensureChromium();
   const times = {};
@@ -141,11 +161,68 @@ function test() {
   times.build = buildApps();
   log('end-to-end suites (Playwright, Chromium, production build, real api)');
   times.e2e = pnpm(['--filter', '@portal/e2e', 'run', 'e2e']);
+  log('QA mode: two suites against a portal started separately (E2E_BASE_URL)');
+  times.qa = await againstDeployment(['tests/remote-in-host.spec.ts', 'tests/identity/login.spec.ts']);
   log(
     `done: ${Object.entries(times)
       .map(([k, v]) => `${k} ${v.toFixed(0)} s`)
       .join(', ')}`,
   );
+}
+
+/**
+ * Starts a portal as `npm start --no-build` would (its own port, an in-memory database, a temporary
+ * releases folder), runs suites against it with E2E_BASE_URL, and stops it.
+ */
+async function againstDeployment(files) {
+  const started = Date.now();
+  const port = Number(process.env.PORTAL_E2E_PORT || 9280) + 100;
+  const releasesDir = mkdtempSync(path.join(tmpdir(), 'portal-qa-'));
+  const portal = spawn(process.execPath, [path.join(root, 'scripts/portal.mjs'), 'start', '--no-build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: 'test',
+      PGLITE_DIR: 'memory://',
+      PORTAL_RELEASES_DIR: releasesDir,
+      PORTAL_RATE_LIMIT_SCALE: '10',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let failed = '';
+  try {
+    for (let i = 0; i < 240; i++) {
+      if (portal.exitCode !== null) throw new Error(`the portal exited with ${portal.exitCode}`);
+      const remotes = await fetch(`${url}/remotes.json`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (remotes) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const suites = spawnSync(
+      pnpmBin,
+      [...pnpmPrefix, '--filter', '@portal/e2e', 'exec', 'playwright', 'test', ...files],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, E2E_BASE_URL: url, E2E_REPORT_DIR: 'playwright-report/deployment' },
+      },
+    );
+    if (suites.status !== 0) failed = `suites against ${url} failed (exit ${suites.status ?? suites.signal})`;
+  } finally {
+    portal.kill('SIGTERM');
+    await new Promise((resolve) => (portal.exitCode !== null ? resolve() : portal.once('exit', resolve)));
+    rmSync(releasesDir, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.error(`[portal] failed: ${failed}`);
+    process.exit(1);
+  }
+  return (Date.now() - started) / 1000;
 }
 
 function bench() {
@@ -159,12 +236,21 @@ switch (command) {
     await start();
     break;
   case 'test':
-    test();
+    await test();
     break;
+  case 'qa': {
+    // suites (default: the two of npm test) against a portal started separately
+    const files = process.argv.slice(3);
+    const seconds = await againstDeployment(
+      files.length ? files : ['tests/remote-in-host.spec.ts', 'tests/identity/login.spec.ts'],
+    );
+    log(`done in ${seconds.toFixed(0)} s`);
+    break;
+  }
   case 'bench':
     bench();
     break;
   default:
-    console.error('usage: node scripts/portal.mjs start|test|bench');
+    console.error('usage: node scripts/portal.mjs start [--no-build]|test|qa [e2e test files]|bench');
     process.exit(2);
 }

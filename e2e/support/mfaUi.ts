@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 /** allauth's TOTP defaults, as the api uses them: SHA-1, 6 digits, 30 s, no tolerance window. */
@@ -120,6 +120,10 @@ export async function expectHome(page: Page) {
  */
 export async function ageSession(page: Page, baseURL: string, seconds: number) {
   const response = await page.context().request.post(`${baseURL}/_dev/session/age`, { data: { seconds } });
+  test.skip(
+    response.status() === 404,
+    `needs the api's session clock (/_dev/session/age), which ${baseURL} does not have`,
+  );
   if (response.status() !== 200)
     throw new Error(`session age: ${response.status()} ${await response.text()}`);
 }

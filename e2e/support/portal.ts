@@ -3,11 +3,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { startStaticServer } from '../../scripts/static-server.mjs';
 import { REMOTES, REPO, type Remote, remoteDir } from './paths';
 
 export interface Portal {
   url: string;
+  /** true: a deployment started by someone else (`E2E_BASE_URL`), not a portal of this run */
+  deployment: boolean;
+  /** the api's development tools (`/_dev/...`: outbox, clocks, simulators) answer */
+  devTools: boolean;
+  /** the remote map file the api re-reads on every /remotes.json (a portal of this run only) */
+  remotesFile?: string;
   /** manifest URL of each remote as served now */
   remotes: Record<Remote, string>;
   /** points one remote at another manifest URL (rewrites the api's remotes file; no restart) */
@@ -110,6 +117,9 @@ export async function startPortal({
 
   return {
     url,
+    deployment: false,
+    devTools: true,
+    remotesFile,
     remotes,
     serveRemote,
     setRemote(remote, manifestUrl) {
@@ -124,5 +134,36 @@ export async function startPortal({
       );
       rmSync(work, { recursive: true, force: true });
     },
+  };
+}
+
+export const NOT_ON_DEPLOYMENT =
+  'needs a portal of its own (it serves and repoints remote builds): skipped against E2E_BASE_URL';
+
+/**
+ * An already running deployment (`E2E_BASE_URL`): its remote map as served, and whether it has the
+ * development tools (`GET /_dev/outbox` answers 404 on a production api). Remotes cannot be served
+ * or repointed on it: a test that tries is skipped with the reason.
+ */
+export async function connectToDeployment(baseUrl: string): Promise<Portal> {
+  const url = baseUrl.replace(/\/+$/, '');
+  const health = await fetch(`${url}/healthz`).catch((error: Error) => {
+    throw new Error(`E2E_BASE_URL=${url} does not answer: ${error.message}`);
+  });
+  if (!health.ok) throw new Error(`E2E_BASE_URL=${url}: /healthz answered ${health.status}`);
+  const remotes = (await (await fetch(`${url}/remotes.json`)).json()) as Record<Remote, string>;
+  const probe = await fetch(`${url}/_dev/outbox?to=${encodeURIComponent('probe@example.com')}`);
+  const refuse = (): never => {
+    test.skip(true, NOT_ON_DEPLOYMENT);
+    throw new Error(NOT_ON_DEPLOYMENT);
+  };
+  return {
+    url,
+    deployment: true,
+    devTools: probe.status === 200,
+    remotes,
+    setRemote: refuse,
+    serveRemote: async () => refuse(),
+    async stop() {},
   };
 }

@@ -24,7 +24,7 @@ async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: /^(Account menu of|Kontomenü von) / }).click();
 }
 
-test('dark theme: chosen in the user menu, kept after a reload, also on the sign-in page', async ({
+test('dark theme: chosen in the user menu, kept after a reload, also on the sign-in page @auth @shell', async ({
   page,
 }) => {
   await page.emulateMedia({ colorScheme: 'light' });
@@ -59,7 +59,7 @@ test('dark theme: chosen in the user menu, kept after a reload, also on the sign
   expect(luminance(await documentBackground(page))).toBeLessThan(0.05);
 });
 
-test('dark theme follows the system until a choice is made', async ({ page }) => {
+test('dark theme follows the system until a choice is made @shell', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
@@ -72,7 +72,9 @@ test('dark theme follows the system until a choice is made', async ({ page }) =>
   expect(luminance(await background(page.getByRole('main')))).toBeGreaterThan(0.8);
 });
 
-test('German: chosen in the user menu, kept after a reload, on the account too', async ({ page }) => {
+test('German: chosen in the user menu, kept after a reload, on the account too @auth @shell', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -6,6 +6,7 @@ import { DEMO_CONTRACTS } from '../support/identity';
 // sandbox (Stripe's test cards, the 3-D Secure and PayPal pages on the api). A portal of its own:
 // the tests pay, add and remove methods, so they change demo's money. They run in order on it.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'billing-payments' } });
+test.use({ needs: ['devTools'] });
 
 const CAB = DEMO_CONTRACTS.cabinet;
 const BILLING = `/workspace/${CAB}/billing`;
@@ -64,7 +65,7 @@ async function topUp(page: Page, amount: string, how: 'A new card' | 'PayPal' | 
   await expect(dialog(page).getByLabel('Payment summary')).toBeVisible();
 }
 
-test('pay two selected invoices with 4242 4242 4242 4242: the invoices, the balance and the drawer change live', async ({
+test('pay two selected invoices with 4242 4242 4242 4242: the invoices, the balance and the drawer change live @billing @shell', async ({
   page,
   portal,
 }) => {
@@ -124,7 +125,7 @@ test('pay two selected invoices with 4242 4242 4242 4242: the invoices, the bala
   }
 });
 
-test('a declined card (4000 0000 0000 9995) says why, and another card is tried without retyping the rest', async ({
+test('a declined card (4000 0000 0000 9995) says why, and another card is tried without retyping the rest @billing @shell', async ({
   page,
 }) => {
   await page.goto(`${BILLING}/invoices`);
@@ -145,7 +146,7 @@ test('a declined card (4000 0000 0000 9995) says why, and another card is tried 
   await expect(drawerBalance(page)).toContainText(eur(before + 25));
 });
 
-test('a 3-D Secure card (4000 0027 6000 3184) completes its challenge and comes back paid', async ({
+test('a 3-D Secure card (4000 0027 6000 3184) completes its challenge and comes back paid @billing', async ({
   page,
 }) => {
   await page.goto(`${BILLING}/invoices`);
@@ -162,7 +163,7 @@ test('a 3-D Secure card (4000 0027 6000 3184) completes its challenge and comes 
   await expect(page.getByText('A payment is not finished')).toHaveCount(0);
 });
 
-test('an abandoned 3-D Secure challenge leaves a pending payment, resumed after a reload', async ({
+test('an abandoned 3-D Secure challenge leaves a pending payment, resumed after a reload @billing @shell', async ({
   page,
 }) => {
   await page.goto(`${BILLING}/invoices`);
@@ -188,7 +189,7 @@ test('an abandoned 3-D Secure challenge leaves a pending payment, resumed after 
   await expect(page.getByText('A payment is not finished')).toHaveCount(0);
 });
 
-test('top up with the saved default card', async ({ page }) => {
+test('top up with the saved default card @billing', async ({ page }) => {
   await page.goto(`${BILLING}/invoices`);
   const before = await shownBalance(page);
   await page.getByRole('button', { name: 'Make a Payment' }).click();
@@ -217,7 +218,7 @@ test('top up with the saved default card', async ({ page }) => {
   await expect(billingBalance(page)).toHaveText(eur(before + 5));
 });
 
-test('PayPal: approve pays, cancel changes nothing', async ({ page }) => {
+test('PayPal: approve pays, cancel changes nothing @billing', async ({ page }) => {
   await page.goto(`${BILLING}/invoices`);
   const before = await shownBalance(page);
   await topUp(page, '20', 'PayPal');
@@ -240,7 +241,7 @@ test('PayPal: approve pays, cancel changes nothing', async ({ page }) => {
   await expect(page.getByText('A payment is not finished')).toHaveCount(0);
 });
 
-test('payment methods: add a card and make it default, remove one', async ({ page }) => {
+test('payment methods: add a card and make it default, remove one @billing', async ({ page }) => {
   await page.goto(`${BILLING}/payment-methods`);
   const list = page.getByRole('list', { name: 'Payment methods' });
   await expect(list.getByRole('listitem', { name: 'Visa •••• 4242' })).toContainText('Default');

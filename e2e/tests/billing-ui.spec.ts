@@ -10,6 +10,7 @@ import { REPO } from '../support/paths';
 // The Billing page (remote-billing) on the production build against the real api and its seeded
 // ledger. A portal of its own: the last test pays into Nordwind Cloud through the dev endpoint.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'billing-ui' } });
+test.use({ needs: ['devTools'] });
 
 const OTHER_ACCOUNT: Account = { email: OTHER_USER.email, password: DEMO_PASSWORD };
 const billing = (contractUid: string, tab = '') => `/workspace/${contractUid}/billing${tab ? `/${tab}` : ''}`;
@@ -58,7 +59,7 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-test('the fund balance with the seeded figures; invoices newest first with their status and payment', async ({
+test('the fund balance with the seeded figures; invoices newest first with their status and payment @billing @shell', async ({
   page,
 }) => {
   await page.goto(billing(DEMO_CONTRACTS.cabinet));
@@ -99,7 +100,9 @@ test('the fund balance with the seeded figures; invoices newest first with their
   await expect(page.getByText(/It is issued on \d{4}-\d\d-01\./)).toBeVisible();
 });
 
-test("an invoice's PDF downloads through its link: a PDF with the invoice's number", async ({ page }) => {
+test("an invoice's PDF downloads through its link: a PDF with the invoice's number @billing", async ({
+  page,
+}) => {
   await page.goto(billing(DEMO_CONTRACTS.cabinet, 'invoices'));
   const link = page.getByRole('link', { name: 'Download invoice INV-2026-000201 as PDF' });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -113,7 +116,9 @@ test("an invoice's PDF downloads through its link: a PDF with the invoice's numb
   expect(text).not.toContain('INV-2026-000101');
 });
 
-test('a legacy workspace shows its legacy invoices and its contract with services', async ({ page }) => {
+test('a legacy workspace shows its legacy invoices and its contract with services @billing', async ({
+  page,
+}) => {
   await page.goto(billing(DEMO_CONTRACTS.cabinet));
   await switchTo(page, 'Alpha Web Hosting');
   await page.goto(billing(DEMO_CONTRACTS.legacy, 'legacy-contracts'));
@@ -144,7 +149,7 @@ test('a legacy workspace shows its legacy invoices and its contract with service
 test.describe('the owner of 1,000 invoices', () => {
   test.use({ account: OTHER_ACCOUNT });
 
-  test('pages through them newest first; filters by status and by period', async ({ page }) => {
+  test('pages through them newest first; filters by status and by period @billing', async ({ page }) => {
     await page.goto(billing(OTHER_CONTRACT_UID, 'invoices'));
     const status = page.getByRole('navigation', { name: 'Pages of invoices' }).getByRole('status');
     await expect(status).toHaveText('1–25 of 1,000');
@@ -180,7 +185,7 @@ test.describe('the owner of 1,000 invoices', () => {
     await expect(status).toHaveText('1–25 of 31');
   });
 
-  test('selecting the open invoice leads to Make a Payment with it', async ({ page }) => {
+  test('selecting the open invoice leads to Make a Payment with it @billing', async ({ page }) => {
     await page.goto(billing(OTHER_CONTRACT_UID, 'invoices'));
     // the cookie banner first: a modal dialog opened while it appears is left aria-hidden by
     // Fluent's focus manager (noted for the host), and this test is about the selection
@@ -196,7 +201,7 @@ test.describe('the owner of 1,000 invoices', () => {
   });
 });
 
-test('an authorized person sees the balance and invoices but may not pay', async ({ page }) => {
+test('an authorized person sees the balance and invoices but may not pay @billing', async ({ page }) => {
   await page.goto(billing(DEMO_CONTRACTS.cabinet));
   await switchTo(page, 'Zephyr Labs');
   await page.goto(billing(DEMO_CONTRACTS.partner, 'invoices'));
@@ -207,7 +212,10 @@ test('an authorized person sees the balance and invoices but may not pay', async
   await expect(page.getByRole('checkbox')).toHaveCount(0);
 });
 
-test('a payment changes the header and the drawer live, without a reload', async ({ page, portal }) => {
+test('a payment changes the header and the drawer live, without a reload @billing @shell', async ({
+  page,
+  portal,
+}) => {
   await page.goto(billing(DEMO_CONTRACTS.cabinet, 'invoices'));
   await expect(figure(page, 'balance')).toHaveText('€250.00');
   await page.evaluate(() => {

@@ -7,6 +7,7 @@ import { DEMO_CONTRACTS, OTHER_CONTRACT_UID } from '../support/identity';
 // a deployment becomes ACTIVE within seconds, the dev tool makes an action fail, another customer's
 // workspace is refused. A portal of its own: it changes the demo instances.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'compute-api' } });
+test.use({ needs: ['devTools'] });
 
 const CAB = DEMO_CONTRACTS.cabinet;
 
@@ -25,7 +26,7 @@ async function gql(page: Page, baseURL: string, query: string, variables = {}): 
 const STATE = 'uid name status pendingAction lastError allowedActions';
 const ONE = `query ($c: String!, $u: String!) { instance(contractUid: $c, uid: $u) { ${STATE} } }`;
 
-test('deploys until ACTIVE, a forced failure says why, another customer is refused', async ({
+test('deploys until ACTIVE, a forced failure says why, another customer is refused @auth @compute', async ({
   page,
   portal,
 }) => {

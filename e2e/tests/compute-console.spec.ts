@@ -18,7 +18,9 @@ async function screenText(page: Page): Promise<string> {
     .trimEnd();
 }
 
-test('opens the console from the details page, runs a command and reads its output', async ({ page }) => {
+test('opens the console from the details page, runs a command and reads its output @auth @compute', async ({
+  page,
+}) => {
   const web1 = DEMO_INSTANCES.web1;
   await page.goto(`/workspace/${CAB}/instance/vm/${web1.uid}/overview`);
   await page.getByRole('button', { name: 'Launch console' }).click();
@@ -51,7 +53,7 @@ test('opens the console from the details page, runs a command and reads its outp
   await expect(page).toHaveURL(`/workspace/${CAB}/instance/vm/${web1.uid}/overview`);
 });
 
-test('an inactive instance: the console says it is off, Start brings it up and attaches', async ({
+test('an inactive instance: the console says it is off, Start brings it up and attaches @compute', async ({
   page,
 }) => {
   const replica = DEMO_INSTANCES.dbReplica;

@@ -8,6 +8,7 @@ import { DEMO_CONTRACTS } from '../support/identity';
 // has been at 97 % for 10 minutes (toast, live state in the table), and recovers. A portal of its
 // own: it changes the demo's rules.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'compute-monitoring' } });
+test.use({ needs: ['devTools'] });
 
 const CAB = DEMO_CONTRACTS.cabinet;
 const FEDORA = DEMO_INSTANCES.fedoraLab;
@@ -19,7 +20,9 @@ async function forceCpu(page: Page, url: string, value: number) {
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
-test('the Monitoring charts render with data, for the workspace and for one instance', async ({ page }) => {
+test('the Monitoring charts render with data, for the workspace and for one instance @compute', async ({
+  page,
+}) => {
   await page.goto(`/workspace/${CAB}/dashboard/monitoring`);
   const cpu = page.getByRole('figure', { name: 'CPU' });
   await expect(cpu.getByText(/^CPU: average \d+(\.\d+)? %, peak \d+(\.\d+)? %$/)).toBeVisible();
@@ -48,7 +51,7 @@ test('the Monitoring charts render with data, for the workspace and for one inst
   ).toBeVisible();
 });
 
-test('an alert rule created on screen fires in the simulator (toast), then recovers', async ({
+test('an alert rule created on screen fires in the simulator (toast), then recovers @compute', async ({
   page,
   portal,
 }) => {

@@ -8,6 +8,7 @@ import { DEMO_CONTRACTS } from '../support/identity';
 // internet; reverse DNS is edited; the firewall's dropped packets arrive live. A portal of its own:
 // it changes web-1's firewall and reverse DNS.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'compute-network' } });
+test.use({ needs: ['devTools'] });
 
 const CAB = DEMO_CONTRACTS.cabinet;
 const WEB = DEMO_INSTANCES.web1.uid;
@@ -32,7 +33,7 @@ const RULES = `query ($c: String!, $u: String!) {
 const rulesOf = async (page: Page, baseURL: string) =>
   (await gql(page, baseURL, RULES, { c: CAB, u: WEB })).data.instance.network.firewall.rules;
 
-test('a firewall rule with a bad CIDR is refused naming the field, a good one opens SSH', async ({
+test('a firewall rule with a bad CIDR is refused naming the field, a good one opens SSH @compute', async ({
   page,
   portal,
 }) => {
@@ -94,7 +95,7 @@ test('a firewall rule with a bad CIDR is refused naming the field, a good one op
   });
 });
 
-test('dropped packets arrive live over the socket', async ({ page, portal }) => {
+test('dropped packets arrive live over the socket @compute', async ({ page, portal }) => {
   await page.goto(details('firewall'));
   const dropped = page.getByTestId('dropped-packets');
   await expect(dropped).toHaveText(/^\d{1,3}(,\d{3})*$/);
@@ -107,7 +108,9 @@ test('dropped packets arrive live over the socket', async ({ page, portal }) => 
   }).toPass({ intervals: [500, 1000, 2000], timeout: 20_000 });
 });
 
-test('reverse DNS of a public address is edited; a bad name is refused on the field', async ({ page }) => {
+test('reverse DNS of a public address is edited; a bad name is refused on the field @compute', async ({
+  page,
+}) => {
   await page.goto(details('network'));
   const addresses = page.getByRole('table', { name: 'Addresses' });
   const ipv4 = addresses.getByRole('row').nth(1);

@@ -12,6 +12,7 @@ import { DEMO_CONTRACTS, signInByApi } from '../support/identity';
 // The simulator at its real pace (a deployment takes 8 s, not 2): the test must see Installing
 // before Active, which a busy machine could otherwise stretch past.
 test.use({ portalEnv: { PORTAL_E2E_SUITE: 'compute-ui', PORTAL_COMPUTE_SIM_SPEED: '1' } });
+test.use({ needs: ['devTools'] });
 
 const CAB = DEMO_CONTRACTS.cabinet;
 const rowOf = (page: Page, name: string) =>
@@ -22,7 +23,7 @@ async function act(page: Page, name: string, action: 'Start' | 'Stop') {
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
-test('deploy from Products signed out, through Log in; live status; stop, start, resize, delete', async ({
+test('deploy from Products signed out, through Log in; live status; stop, start, resize, delete @auth @workspace @compute', async ({
   page,
   portal,
 }) => {
@@ -100,7 +101,7 @@ test('deploy from Products signed out, through Log in; live status; stop, start,
   await expect(rowOf(page, 'e2e-web')).toHaveCount(0, { timeout: 30_000 });
 });
 
-test('a services-enabled workspace without instances shows the empty state with Create instance', async ({
+test('a services-enabled workspace without instances shows the empty state with Create instance @compute', async ({
   page,
   portal,
 }) => {
@@ -114,7 +115,7 @@ test('a services-enabled workspace without instances shows the empty state with 
   await expect(page).toHaveURL(/\/new-instance$/);
 });
 
-test('Status: the open incident with the affected instance; an update arrives live', async ({
+test('Status: the open incident with the affected instance; an update arrives live @compute', async ({
   page,
   portal,
 }) => {

@@ -4,7 +4,7 @@ import { DEMO_CONTRACTS } from '../support/identity';
 // Issue 15, finding 11: the portal's pages carry a strict script policy, and the portal works under it.
 test.use({ account: DEMO_ACCOUNT });
 
-test('every remote works under the Content-Security-Policy, and an injected script does not run', async ({
+test('every remote works under the Content-Security-Policy, and an injected script does not run @workspace @billing @compute @support @shell', async ({
   page,
 }) => {
   const violations: string[] = [];

@@ -44,7 +44,7 @@ async function closeDialog(page: Page) {
   await expect(consentDialog(page)).toBeHidden();
 }
 
-test('the Cookie Policy button opens the consent dialog on Home, on a chrome-free /auth/ page and on a remote page', async ({
+test('the Cookie Policy button opens the consent dialog on Home, on a chrome-free /auth/ page and on a remote page @auth @support @shell', async ({
   page,
 }) => {
   const analytics = await withAnalyticsProvider(page);
@@ -76,7 +76,7 @@ test('the Cookie Policy button opens the consent dialog on Home, on a chrome-fre
   expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull();
 });
 
-test('the choice persists across a reload, analytics loads only after consent, and the choice can be changed', async ({
+test('the choice persists across a reload, analytics loads only after consent, and the choice can be changed @shell', async ({
   page,
 }) => {
   const analytics = await withAnalyticsProvider(page);
@@ -137,7 +137,10 @@ test('the choice persists across a reload, analytics loads only after consent, a
   await expect(notice(page)).toHaveCount(0);
 });
 
-test('a visitor who rejects optional cookies gets none, and no analytics', async ({ page, context }) => {
+test('a visitor who rejects optional cookies gets none, and no analytics @shell', async ({
+  page,
+  context,
+}) => {
   const analytics = await withAnalyticsProvider(page);
   await page.goto('/');
   await notice(page).getByRole('button', { name: 'Reject optional' }).click();
@@ -152,7 +155,7 @@ test('a visitor who rejects optional cookies gets none, and no analytics', async
   expect(names).not.toContain('sctz');
 });
 
-test('a landing from a configured company site sets cfmd once marketing is allowed, not before', async ({
+test('a landing from a configured company site sets cfmd once marketing is allowed, not before @shell', async ({
   page,
   context,
 }) => {

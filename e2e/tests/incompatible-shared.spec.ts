@@ -4,8 +4,9 @@ import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
 
 // The suite is about loading remotes, not signing in: each test starts signed in.
 test.use({ account: DEMO_ACCOUNT });
+test.use({ needs: ['privatePortal'] });
 
-test('a remote built against an incompatible major of @portal/shared falls back and is reported', async ({
+test('a remote built against an incompatible major of @portal/shared falls back and is reported @billing @compute @support @shell', async ({
   page,
   portal,
 }) => {

@@ -6,6 +6,7 @@ import { DEMO_CONTRACTS, DEMO_USER } from '../support/identity';
 // Live updates over /ws/api/ driven by the api's dev endpoints (PORTAL_DEV_TOOLS=1). A portal of
 // its own: the unread test changes what the seeded answers' reader has read.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'live-updates' } });
+test.use({ needs: ['devTools'] });
 
 const DASHBOARD = `/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`;
 
@@ -42,7 +43,7 @@ async function publishUntil(publish: () => Promise<unknown>, shown: () => Promis
 const UNREAD_THREADS = [1, 2, 3].map((n) => `5eed0000-0000-4000-8000-5101${n.toString(16).padStart(8, '0')}`);
 const READ_THREAD = '5eed0000-0000-4000-8000-510100000004';
 
-test("the Support button's unread badge follows the workspace's unread answers live", async ({
+test("the Support button's unread badge follows the workspace's unread answers live @compute @support @shell", async ({
   page,
   portal,
 }) => {
@@ -108,7 +109,10 @@ test("the Support button's unread badge follows the workspace's unread answers l
   await expect(supportButton(page, 'Support, 1 unread message')).toHaveText('1');
 });
 
-test('a notification published to the user appears as a toast', async ({ page, portal }) => {
+test('a notification published to the user appears as a toast @billing @compute @support @shell', async ({
+  page,
+  portal,
+}) => {
   const notify = (email: string, message: string) =>
     ok(
       page.request.post(`${portal.url}/_dev/users/notify`, {

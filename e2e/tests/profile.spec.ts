@@ -23,7 +23,7 @@ function ed25519PublicKey(comment: string): string {
   return `ssh-ed25519 ${blob.toString('base64')} ${comment}`;
 }
 
-test('@compute time zone and date format change a date elsewhere at once, in a second tab too', async ({
+test('@compute time zone and date format change a date elsewhere at once, in a second tab too @workspace', async ({
   page,
   context,
 }) => {
@@ -59,7 +59,9 @@ test('@compute time zone and date format change a date elsewhere at once, in a s
   await expect(settings.getByRole('definition').filter({ hasText: /^09\/14\/2025 4:20 AM$/ })).toBeVisible();
 });
 
-test('@compute adds an SSH key, refuses a bad one, and New instance offers it', async ({ page }) => {
+test('@compute adds an SSH key, refuses a bad one, and New instance offers it @workspace', async ({
+  page,
+}) => {
   await page.goto('/profile/ssh-keys');
   await expect(page.getByRole('list', { name: 'Your SSH keys' })).toBeVisible();
 
@@ -84,7 +86,7 @@ test('@compute adds an SSH key, refuses a bad one, and New instance offers it', 
   await expect(page.getByRole('checkbox', { name: /E2E laptop/ })).toBeVisible();
 });
 
-test('an invalid phone shows the spec message and keeps the typed value', async ({ page }) => {
+test('an invalid phone shows the spec message and keeps the typed value @workspace', async ({ page }) => {
   await page.goto('/profile');
   await expect(page).toHaveURL('/profile/profile');
   const phone = page.getByRole('textbox', { name: /Mobile number/ });
@@ -100,7 +102,9 @@ test('an invalid phone shows the spec message and keeps the typed value', async 
   await expect(page.getByRole('textbox', { name: /Mobile number/ })).toHaveValue('+4915199887766');
 });
 
-test('sessions list this device; the password changes and signs in with the new one', async ({ page }) => {
+test('sessions list this device; the password changes and signs in with the new one @auth @workspace @compute', async ({
+  page,
+}) => {
   await page.goto('/profile/authentication');
   const sessions = page.getByRole('list', { name: 'Your sessions' });
   await expect(sessions.getByRole('listitem').first()).toContainText('This device');

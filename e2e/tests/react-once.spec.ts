@@ -5,7 +5,9 @@ test.use({ account: DEMO_ACCOUNT });
 
 // React must be loaded exactly once across host and remotes: count the responses that carry React
 // and react-dom (recognised by the license banners the production build keeps).
-test('React and react-dom arrive exactly once across host and every remote', async ({ page }) => {
+test('React and react-dom arrive exactly once across host and every remote @auth @workspace @billing @compute @support @shell', async ({
+  page,
+}) => {
   const bodies: { url: string; body: string }[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -42,7 +44,7 @@ test('React and react-dom arrive exactly once across host and every remote', asy
 
 // What a customer downloads: every content-hashed script of host and remotes comes compressed (the
 // build's precompressed twins, chosen by Accept-Encoding), and caches are told it varies by it.
-test('scripts of host and remotes arrive precompressed, with nosniff, readable by the portal only', async ({
+test('scripts of host and remotes arrive precompressed, with nosniff, readable by the portal only @compute @shell', async ({
   page,
 }) => {
   const scripts: { url: string; encoding?: string; vary?: string; nosniff?: string }[] = [];

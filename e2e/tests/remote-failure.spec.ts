@@ -5,12 +5,13 @@ import { remoteDir } from '../support/paths';
 
 // The suite is about loading remotes, not signing in: each test starts signed in.
 test.use({ account: DEMO_ACCOUNT });
+test.use({ needs: ['privatePortal'] });
 
 const fallback = (page: import('@playwright/test').Page, section: string) =>
   page.getByRole('alert').filter({ hasText: `${section} is unavailable` });
 
 test.describe('a failing remote costs only its own screens', () => {
-  test('remote down (connection refused): fallback, the rest works, Retry recovers', async ({
+  test('remote down (connection refused): fallback, the rest works, Retry recovers @billing @compute @support @shell', async ({
     page,
     portal,
   }) => {
@@ -42,7 +43,7 @@ test.describe('a failing remote costs only its own screens', () => {
     await back.close();
   });
 
-  test('remote whose chunks answer 404: fallback, then Retry recovers once they are back', async ({
+  test('remote whose chunks answer 404: fallback, then Retry recovers once they are back @workspace @compute @shell', async ({
     page,
     portal,
   }) => {

@@ -5,7 +5,10 @@ import { dashboardUrl } from '../support/paths';
 // The suite is about loading remotes, not signing in: each test starts signed in.
 test.use({ account: DEMO_ACCOUNT });
 
-test('a remote page renders inside the host through the host router', async ({ page, portal }) => {
+test('a remote page renders inside the host through the host router @compute @support @shell', async ({
+  page,
+  portal,
+}) => {
   // Home sends a customer with services on to the Dashboard of the workspace chosen for them
   await page.goto('/');
   await expect(page).toHaveURL(dashboardUrl(DEMO_CONTRACTS.cabinet));
@@ -37,7 +40,7 @@ test('a remote page renders inside the host through the host router', async ({ p
 test.describe('for a customer without a workspace', () => {
   test.use({ account: NO_WORKSPACE_ACCOUNT });
 
-  test('unknown paths and /base redirect to Home', async ({ page }) => {
+  test('unknown paths and /base redirect to Home @shell', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();

@@ -5,8 +5,9 @@ import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
 
 // The suite is about loading remotes, not signing in: each test starts signed in.
 test.use({ account: DEMO_ACCOUNT });
+test.use({ needs: ['privatePortal'] });
 
-test('a rebuilt remote on another origin replaces the old one after reload, without a host rebuild', async ({
+test('a rebuilt remote on another origin replaces the old one after reload, without a host rebuild @support @shell', async ({
   page,
   portal,
 }) => {

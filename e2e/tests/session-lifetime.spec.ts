@@ -7,7 +7,7 @@ import { ageSession } from '../support/mfaUi';
 // does what spec section 4 says for LOGGED_OUT: back to Login, the page the customer was on kept.
 test.use({ account: DEMO_ACCOUNT });
 
-test('12 hours after signing in the session ends: Log in, then back on the same page', async ({
+test('12 hours after signing in the session ends: Log in, then back on the same page @auth @billing @shell', async ({
   page,
   portal,
 }) => {

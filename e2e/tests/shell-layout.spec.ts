@@ -8,6 +8,7 @@ import { DEMO_CONTRACTS, DEMO_USER } from '../support/identity';
 // The shell as a customer sees it, in Chromium on the production build: popups over a page that
 // stays visible and usable, phones, the first paint before any JavaScript, accessible names.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'shell-layout' } });
+test.use({ needs: ['devTools'] });
 
 const DASHBOARD = `/workspace/${DEMO_CONTRACTS.cabinet}/dashboard`;
 
@@ -55,7 +56,9 @@ async function openDashboard(page: Page) {
   await page.getByRole('button', { name: 'Reject optional' }).click();
 }
 
-test('a menu leaves the page visible and usable around it', async ({ page }) => {
+test('a menu leaves the page visible and usable around it @workspace @billing @compute @shell', async ({
+  page,
+}) => {
   await openDashboard(page);
   await page
     .getByRole('banner')
@@ -72,7 +75,10 @@ test('a menu leaves the page visible and usable around it', async ({ page }) => 
   expect(colour).toBe('rgb(255, 255, 255)');
 });
 
-test('a toast leaves the page visible and clickable where it does not cover it', async ({ page, portal }) => {
+test('a toast leaves the page visible and clickable where it does not cover it @billing @compute @shell', async ({
+  page,
+  portal,
+}) => {
   await openDashboard(page);
   // probe at the very moment a toast is put on the page (in the same task, so it cannot be gone yet)
   const probed = page.evaluate(
@@ -104,7 +110,7 @@ test('a toast leaves the page visible and clickable where it does not cover it',
   await expect(page).toHaveURL(/\/billing(\/invoices)?$/);
 });
 
-test('a dialog dims the page behind it but does not hide it', async ({ page }) => {
+test('a dialog dims the page behind it but does not hide it @workspace @compute @shell', async ({ page }) => {
   await openDashboard(page);
   // (a modal dialog hides the rest from the accessibility tree: measure the drawer before)
   const drawer = (await page.getByRole('navigation').boundingBox())!;
@@ -116,7 +122,9 @@ test('a dialog dims the page behind it but does not hide it', async ({ page }) =
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 });
 
-test('every signed-in page fits a 360 px phone without sideways scrolling', async ({ page }) => {
+test('every signed-in page fits a 360 px phone without sideways scrolling @auth @workspace @billing @compute @support @shell', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const pages = [
     [DASHBOARD, 'Dashboard'],
@@ -150,7 +158,7 @@ test('every signed-in page fits a 360 px phone without sideways scrolling', asyn
   }
 });
 
-test('the workspace switcher and the app bar pass axe, with accessible names that contain the visible text', async ({
+test('the workspace switcher and the app bar pass axe, with accessible names that contain the visible text @compute @shell', async ({
   page,
 }) => {
   await openDashboard(page);
@@ -161,7 +169,7 @@ test('the workspace switcher and the app bar pass axe, with accessible names tha
 test.describe('signed out', () => {
   test.use({ account: null });
 
-  test('the first paint of /auth/login shows the brand before any JavaScript has loaded', async ({
+  test('the first paint of /auth/login shows the brand before any JavaScript has loaded @auth @shell', async ({
     page,
   }) => {
     // hold every script until the test lets it go: what shows meanwhile is index.html alone

@@ -8,6 +8,7 @@ import { DEMO_CONTRACTS } from '../support/identity';
 // a hostile answer that runs nothing, and an oversized file refused with the text kept. A portal of
 // its own: the tests add messages to the demo's workspace.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'support' } });
+test.use({ needs: ['devTools'] });
 
 /** The app bar's Support button; its name carries the unread count (host `appBar.supportUnread`). */
 const supportButton = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Support/ });
@@ -37,7 +38,7 @@ async function openNewMessage(page: Page) {
   return dialog;
 }
 
-test('send with two attachments; find it in Sent, All and by a word of its body; reply in the thread', async ({
+test('send with two attachments; find it in Sent, All and by a word of its body; reply in the thread @support', async ({
   page,
 }) => {
   await page.goto('/support');
@@ -112,7 +113,7 @@ test('send with two attachments; find it in Sent, All and by a word of its body;
   await expect(thread.getByRole('listitem').filter({ hasText: 'Demo Customer' })).toHaveCount(2);
 });
 
-test('an answer arrives live in another tab: badge, toast, Inbox; reading it lowers the badge in both tabs', async ({
+test('an answer arrives live in another tab: badge, toast, Inbox; reading it lowers the badge in both tabs @compute @support', async ({
   page,
   portal,
 }) => {
@@ -154,7 +155,7 @@ test('an answer arrives live in another tab: badge, toast, Inbox; reading it low
   await other.close();
 });
 
-test('a hostile answer runs nothing: no script, no handler, no javascript: link', async ({
+test('a hostile answer runs nothing: no script, no handler, no javascript: link @support', async ({
   page,
   portal,
 }) => {
@@ -196,7 +197,9 @@ test('a hostile answer runs nothing: no script, no handler, no javascript: link'
   expect(dialogs).toEqual([]);
 });
 
-test('an oversized file is refused with the limit named, and the typed text is kept', async ({ page }) => {
+test('an oversized file is refused with the limit named, and the typed text is kept @support', async ({
+  page,
+}) => {
   await page.goto('/support');
   const dialog = await openNewMessage(page);
   await dialog.getByRole('textbox', { name: /^Subject/ }).fill('Core dump of the crash');

@@ -15,6 +15,7 @@ import {
 // deactivation. A portal of its own: the tests change members, delete a workspace and deactivate
 // an account, in this order.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'workspace-admin' } });
+test.use({ needs: ['devTools'] });
 
 const OTHER_USER = 'other@example.com';
 const settingsUrl = (contractUid: string) => `/workspace/${contractUid}/settings`;
@@ -26,7 +27,7 @@ async function signedInPage(browser: Browser, baseURL: string, email: string): P
   return page;
 }
 
-test('invite a colleague; they accept through the e-mail link and are listed with their role', async ({
+test('invite a colleague; they accept through the e-mail link and are listed with their role @auth @workspace', async ({
   page,
   browser,
   portal,
@@ -65,7 +66,7 @@ test('invite a colleague; they accept through the e-mail link and are listed wit
   await colleague.context().close();
 });
 
-test('a Technical user cannot open Billing: not in the drawer, the direct URL refused', async ({
+test('a Technical user cannot open Billing: not in the drawer, the direct URL refused @workspace @billing @compute @shell', async ({
   browser,
   portal,
 }) => {
@@ -90,7 +91,7 @@ test('a Technical user cannot open Billing: not in the drawer, the direct URL re
   await technical.context().close();
 });
 
-test("change a workspace's data: bad input refused on its field, then saved", async ({ page }) => {
+test("change a workspace's data: bad input refused on its field, then saved @workspace", async ({ page }) => {
   await page.goto(settingsUrl(DEMO_CONTRACTS.cabinet));
   const city = page.getByRole('textbox', { name: 'City' });
   const mobile = page.getByRole('textbox', { name: 'Mobile number' });
@@ -114,7 +115,7 @@ test("change a workspace's data: bad input refused on its field, then saved", as
   );
 });
 
-test('delete a workspace: support for one with services; password, last warning, confirmation', async ({
+test('delete a workspace: support for one with services; password, last warning, confirmation @auth @workspace @compute', async ({
   page,
 }) => {
   await page.goto(settingsUrl(DEMO_CONTRACTS.cabinet));
@@ -158,7 +159,7 @@ test('delete a workspace: support for one with services; password, last warning,
   await expect(page.getByRole('menuitemradio', { name: 'Alpha Web Hosting' })).toHaveCount(0);
 });
 
-test('deactivate an account in two steps (Back works); it cannot sign in afterwards', async ({
+test('deactivate an account in two steps (Back works); it cannot sign in afterwards @auth @workspace', async ({
   browser,
   portal,
 }) => {

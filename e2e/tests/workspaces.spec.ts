@@ -4,12 +4,13 @@ import { dashboardUrl } from '../support/paths';
 
 // A portal of its own: the live-balance test changes a seeded balance.
 test.use({ account: DEMO_ACCOUNT, portalEnv: { PORTAL_E2E_SUITE: 'workspaces' } });
+test.use({ needs: ['devTools'] });
 
 const dashboardOf = (contractUid: string) => `/workspace/${contractUid}/dashboard`;
 const balance = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation').getByRole('region', { name: 'Credit balance' });
 
-test('several workspaces: lands in the CAB one; switching rewrites the URL and survives reload', async ({
+test('several workspaces: lands in the CAB one; switching rewrites the URL and survives reload @compute @shell', async ({
   page,
 }) => {
   await page.goto('/');
@@ -35,7 +36,9 @@ test('several workspaces: lands in the CAB one; switching rewrites the URL and s
   await expect(page).toHaveURL(dashboardUrl(DEMO_CONTRACTS.webshop));
 });
 
-test("a deep link to another customer's workspace is refused with the spec's message", async ({ page }) => {
+test("a deep link to another customer's workspace is refused with the spec's message @billing @compute @shell", async ({
+  page,
+}) => {
   await page.goto(dashboardOf(DEMO_CONTRACTS.cabinet));
   await expect(page.getByRole('tab', { name: 'Instances' })).toBeVisible();
   await page.goto(`/workspace/${OTHER_CONTRACT_UID}/billing`);
@@ -45,7 +48,10 @@ test("a deep link to another customer's workspace is refused with the spec's mes
   await expect(page.getByText('Other Industries')).toHaveCount(0);
 });
 
-test('the balance in the drawer changes live when the api changes it', async ({ page, portal }) => {
+test('the balance in the drawer changes live when the api changes it @compute @shell', async ({
+  page,
+  portal,
+}) => {
   await page.goto(dashboardOf(DEMO_CONTRACTS.cabinet));
   await expect(balance(page)).toContainText('€250.00');
   await page.evaluate(() => {

@@ -122,6 +122,14 @@ export function registerContentSecurity(app: FastifyInstance, options: ContentSe
       return []; // no host build: its pages answer 503 in plain text
     }
   };
+  // The policy follows the live remote map (a promoted release on a new origin), but a 304 keeps the
+  // browser's stored page and its stored policy (browsers never update Content-* headers from a
+  // 304): a page navigation is therefore always answered in full.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return;
+    delete request.headers['if-none-match'];
+    delete request.headers['if-modified-since'];
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (secure) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -74,6 +74,37 @@ describe('GET /remotes.json', () => {
     const second = await app.inject({ method: 'GET', url: '/remotes.json' });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ compute: 'http://localhost:9284/v2/mf-manifest.json' });
+  });
+
+  it('a page asked again after a promotion gets the new remote origin in its policy, never a 304', async () => {
+    const file = join(tmp, 'promoted.json');
+    writeFileSync(file, JSON.stringify({ support: 'http://127.0.0.1:9285/mf-manifest.json' }));
+    const hostDist = join(tmp, 'host');
+    mkdirSync(hostDist, { recursive: true });
+    writeFileSync(
+      join(hostDist, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div></body></html>',
+    );
+    const app = appWith({ PORTAL_REMOTES_FILE: file, PORTAL_HOST_DIST: hostDist });
+    const page = { method: 'GET', url: '/support', headers: { accept: 'text/html' } } as const;
+    const first = await app.inject(page);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-security-policy']).toContain('http://127.0.0.1:9285');
+
+    writeFileSync(file, JSON.stringify({ support: 'http://127.0.0.1:9300/support/2.0.0/mf-manifest.json' }));
+    const again = await app.inject({
+      ...page,
+      headers: {
+        ...page.headers,
+        ...(first.headers.etag ? { 'if-none-match': String(first.headers.etag) } : {}),
+        ...(first.headers['last-modified']
+          ? { 'if-modified-since': String(first.headers['last-modified']) }
+          : {}),
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-security-policy']).toContain('http://127.0.0.1:9300');
+    expect(again.headers['content-security-policy']).not.toContain('9285');
   });
 
   it.each([

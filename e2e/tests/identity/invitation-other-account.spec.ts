@@ -10,7 +10,7 @@ import {
 // A portal of its own: accepting the seeded invitation gives nows@example.com a workspace.
 test.use({ portalEnv: { PORTAL_E2E_SUITE: 'invitation-other-account' } });
 
-test('logged in as another address, the invitation says so, offers no Accept, and logs out to continue as the invited address', async ({
+test('logged in as another address, the invitation says so, offers no Accept, and logs out to continue as the invited address @auth @shell', async ({
   page,
   portal,
 }) => {

@@ -17,7 +17,9 @@ import {
 // other suites (Welcome for a user without one) must not see.
 test.use({ portalEnv: { PORTAL_E2E_SUITE: 'invitation' } });
 
-test('a visitor opens an invitation, logs in, comes back and joins the workspace', async ({ page }) => {
+test('a visitor opens an invitation, logs in, comes back and joins the workspace @auth @compute', async ({
+  page,
+}) => {
   await page.goto(`/invitation/${DEMO_INVITATION_KEY}`);
   // Invitation skips the guard: a visitor sees it
   await expect(page.getByRole('heading', { name: 'Invitation' })).toBeVisible();
@@ -56,7 +58,7 @@ test('a visitor opens an invitation, logs in, comes back and joins the workspace
   await expect(page.getByText('This invitation has already been accepted.')).toBeVisible();
 });
 
-test('expired and unknown invitation keys are told apart', async ({ page, portal }) => {
+test('expired and unknown invitation keys are told apart @auth', async ({ page, portal }) => {
   await signInByApi(page, portal.url, DEMO_USER, DEMO_PASSWORD);
   await page.goto(`/invitation/${DEMO_EXPIRED_INVITATION_KEY}`);
   await expect(
@@ -68,7 +70,7 @@ test('expired and unknown invitation keys are told apart', async ({ page, portal
   ).toBeVisible();
 });
 
-test('a workspace named <img src=x onerror=alert(1)> is shown as text and runs no script', async ({
+test('a workspace named <img src=x onerror=alert(1)> is shown as text and runs no script @auth @compute @shell', async ({
   page,
   portal,
 }) => {

@@ -11,7 +11,7 @@ const LOGIN_TIMEOUT_S = 900;
 const LAPSED_LOGIN =
   'Your login has timed out or was ended, so this code can no longer be checked. Please log in again.';
 
-test('a login that lapsed on the 2FA step says so and leads back to log in, where it starts again', async ({
+test('a login that lapsed on the 2FA step says so and leads back to log in, where it starts again @auth', async ({
   page,
   baseURL,
 }) => {
@@ -39,7 +39,7 @@ test('a login that lapsed on the 2FA step says so and leads back to log in, wher
   await expect(mfaForm(page).totpCode).toBeVisible();
 });
 
-test('opening the 2FA step or the provider sign-up with nothing pending explains it instead of a form', async ({
+test('opening the 2FA step or the provider sign-up with nothing pending explains it instead of a form @auth', async ({
   page,
 }) => {
   await page.goto('/auth/2fa/authenticate');
@@ -60,7 +60,7 @@ test('opening the 2FA step or the provider sign-up with nothing pending explains
   await expect(page.getByRole('tab', { name: 'Log in' })).toBeVisible();
 });
 
-test('switching between an authenticator code and a recovery code drops the wrong code and its error, both ways', async ({
+test('switching between an authenticator code and a recovery code drops the wrong code and its error, both ways @auth @shell', async ({
   page,
 }) => {
   await page.goto('/auth/login');

@@ -18,7 +18,7 @@ const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 for (const width of [1440, 390, 360]) {
-  test(`the login card keeps its width between Log in and Sign up at ${width} px, without sideways scrolling`, async ({
+  test(`the login card keeps its width between Log in and Sign up at ${width} px, without sideways scrolling @auth`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });

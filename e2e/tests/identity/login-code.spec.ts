@@ -30,7 +30,11 @@ async function requestCode(page: Page, email: string) {
   await expect(s.form.getByText('Enter the code we sent to your e-mail address.')).toBeVisible();
 }
 
-test('log in by a mailed code and land signed in on Home', async ({ page, request, baseURL }) => {
+test('log in by a mailed code and land signed in on Home @auth @shell', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const { email, phone } = uniqueContact('code');
   await createUserByApi(request, baseURL, { email, phone, password: NEW_PASSWORD });
   const requested = Date.now() - 1_000;
@@ -55,7 +59,11 @@ test('log in by a mailed code and land signed in on Home', async ({ page, reques
   ).toBeVisible();
 });
 
-test('a wrong code shows the server message and keeps the form', async ({ page, request, baseURL }) => {
+test('a wrong code shows the server message and keeps the form @auth @shell', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const { email, phone } = uniqueContact('code-wrong');
   await createUserByApi(request, baseURL, { email, phone, password: NEW_PASSWORD });
   const requested = Date.now() - 1_000;
@@ -87,7 +95,7 @@ test('a wrong code shows the server message and keeps the form', async ({ page, 
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
-test('bad e-mail input shows the spec messages and sends nothing', async ({ page }) => {
+test('bad e-mail input shows the spec messages and sends nothing @auth', async ({ page }) => {
   await page.goto('/auth/login/code/confirm');
   const s = codeScreen(page);
   await expect(s.email).toBeVisible();

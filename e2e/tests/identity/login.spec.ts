@@ -3,7 +3,7 @@ import { expect, test } from '../../support/fixtures';
 import { DEMO_CONTRACTS, DEMO_PASSWORD, DEMO_USER } from '../../support/identity';
 import { dashboardUrl } from '../../support/paths';
 
-test('log in, log out and log in again through the screens', async ({ page }) => {
+test('log in, log out and log in again through the screens @auth @compute @shell', async ({ page }) => {
   await page.goto('/');
   // Home requires a session: the guard sends a visitor to Login
   await expect(page).toHaveURL(/\/auth\/login$/);
@@ -26,7 +26,9 @@ test('log in, log out and log in again through the screens', async ({ page }) =>
   await expect(page).toHaveURL(dashboardUrl(DEMO_CONTRACTS.cabinet));
 });
 
-test('a deep workspace link asked for signed out lands there after login', async ({ page }) => {
+test('a deep workspace link asked for signed out lands there after login @auth @billing', async ({
+  page,
+}) => {
   // one of demo's workspaces, not the one the selection would pick by itself (the CAB one)
   const contract = DEMO_CONTRACTS.legacy;
   await page.goto(`/workspace/${contract}/billing?tab=invoices`);
@@ -39,13 +41,13 @@ test('a deep workspace link asked for signed out lands there after login', async
   await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
 });
 
-test('a redirect to another site is never followed', async ({ page }) => {
+test('a redirect to another site is never followed @auth @compute', async ({ page }) => {
   await page.goto('/auth/login?redirect=%2F%2Fevil.example%2Fphish');
   await logIn(page, DEMO_USER, DEMO_PASSWORD);
   await expect(page).toHaveURL(dashboardUrl(DEMO_CONTRACTS.cabinet));
 });
 
-test('bad input on the login form shows the spec messages and sends nothing', async ({ page }) => {
+test('bad input on the login form shows the spec messages and sends nothing @auth', async ({ page }) => {
   await page.goto('/auth/login');
   const calls = identityCalls(page, 'POST');
   const form = page.getByRole('tabpanel').or(page.locator('form')).first();

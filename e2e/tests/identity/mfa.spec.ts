@@ -12,7 +12,7 @@ import {
 } from '../../support/mfaUi';
 import { createUserByApi, NEW_PASSWORD, uniqueContact } from '../../support/signupUi';
 
-test('enable TOTP, log out, log in with a TOTP code, then with a recovery code (used once, refused twice)', async ({
+test('enable TOTP, log out, log in with a TOTP code, then with a recovery code (used once, refused twice) @auth @compute @shell', async ({
   page,
   request,
   baseURL,

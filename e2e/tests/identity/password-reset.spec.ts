@@ -34,7 +34,7 @@ async function requestReset(page: Page, email: string) {
   await form.getByRole('button', { name: 'Send link' }).click();
 }
 
-test('password reset from the mail link', async ({ page, request, baseURL }) => {
+test('password reset from the mail link @auth @shell', async ({ page, request, baseURL }) => {
   const { email, phone } = uniqueContact('reset');
   await createUserByApi(request, baseURL, { email, phone, password: OLD_PASSWORD });
   const requested = Date.now() - 1_000;
@@ -91,7 +91,7 @@ test('password reset from the mail link', async ({ page, request, baseURL }) => 
   ).toBeVisible();
 });
 
-test('a bad reset key shows the invalid-link message and a way to a new link', async ({ page }) => {
+test('a bad reset key shows the invalid-link message and a way to a new link @auth', async ({ page }) => {
   const calls = identityCalls(page, 'POST');
   await page.goto('/auth/reset-password/key/not-a-real-key');
   await expect(page.getByText('This password reset link is invalid or has expired.')).toBeVisible();
@@ -103,7 +103,7 @@ test('a bad reset key shows the invalid-link message and a way to a new link', a
   await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
 });
 
-test('the request form answers the same for an unknown address, and refuses bad input', async ({
+test('the request form answers the same for an unknown address, and refuses bad input @auth', async ({
   page,
   request,
   baseURL,

@@ -28,7 +28,7 @@ import { createUserByApi, NEW_PASSWORD, uniqueContact } from '../../support/sign
 const REAUTH_TIMEOUT_S = 300;
 test.use({ portalEnv: { PORTAL_REAUTH_TIMEOUT_S: String(REAUTH_TIMEOUT_S) } });
 
-test('a sensitive action after the reauthentication timeout goes to ReauthenticateForm and returns to where the user was', async ({
+test('a sensitive action after the reauthentication timeout goes to ReauthenticateForm and returns to where the user was @auth', async ({
   page,
   request,
   baseURL,
@@ -87,7 +87,7 @@ test('a sensitive action after the reauthentication timeout goes to Reauthentica
   await expect(page).toHaveURL(/\/auth\/2fa\/totp\/activate\/$/);
 });
 
-test('a TOTP user confirms with the authenticator app on /auth/2fa/reauthenticate and gets back to the recovery codes', async ({
+test('a TOTP user confirms with the authenticator app on /auth/2fa/reauthenticate and gets back to the recovery codes @auth @compute', async ({
   page,
   baseURL,
 }) => {
@@ -135,7 +135,7 @@ test('a TOTP user confirms with the authenticator app on /auth/2fa/reauthenticat
   expect(codes).toEqual(TOTP_RECOVERY_CODES.slice(1));
 });
 
-test('deactivating the authenticator app after the timeout: Cancel goes back; after the password the confirmation opens again and one click finishes it', async ({
+test('deactivating the authenticator app after the timeout: Cancel goes back; after the password the confirmation opens again and one click finishes it @auth', async ({
   page,
   request,
   baseURL,

@@ -17,7 +17,7 @@ import {
 
 const smsStep = (page: Page) => page.getByRole('form', { name: 'Confirm your mobile number' });
 
-test('sign up with SMS code and e-mail link read from the outbox, then log in', async ({
+test('sign up with SMS code and e-mail link read from the outbox, then log in @auth @shell', async ({
   page,
   request,
   baseURL,
@@ -78,7 +78,7 @@ test('sign up with SMS code and e-mail link read from the outbox, then log in', 
   ).toBeVisible();
 });
 
-test('the referral segment is shown and sent with the sign-up', async ({ page }) => {
+test('the referral segment is shown and sent with the sign-up @auth', async ({ page }) => {
   const { email, phone } = uniqueContact('referral');
   await page.goto('/auth/signup/REF123');
   await expect(page.getByRole('tab', { name: 'Sign up', selected: true })).toBeVisible();
@@ -101,7 +101,9 @@ test('the referral segment is shown and sent with the sign-up', async ({ page })
   await expect(smsStep(page)).toBeVisible();
 });
 
-test('bad inputs on the sign-up form show the spec messages and nothing is submitted', async ({ page }) => {
+test('bad inputs on the sign-up form show the spec messages and nothing is submitted @auth', async ({
+  page,
+}) => {
   await page.goto('/auth/signup');
   const calls = identityCalls(page, 'POST');
   const f = signupForm(page);
@@ -222,7 +224,7 @@ async function signUpToInbox(
   ];
 }
 
-test('a sign-up with a taken e-mail looks the same as a new one', async ({
+test('a sign-up with a taken e-mail looks the same as a new one @auth @shell', async ({
   page,
   browser,
   request,
@@ -255,7 +257,11 @@ test('a sign-up with a taken e-mail looks the same as a new one', async ({
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
-test('a wrong SMS code shows the server message and keeps the form', async ({ page, request, baseURL }) => {
+test('a wrong SMS code shows the server message and keeps the form @auth', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const started = Date.now() - 1_000;
   const { email, phone } = uniqueContact('wrong-code');
   await page.goto('/auth/signup');

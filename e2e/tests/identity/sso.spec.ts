@@ -64,7 +64,7 @@ async function signInAtProvider(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('the SSO flow: sign up through the provider, then sign in with it directly', async ({
+test('the SSO flow: sign up through the provider, then sign in with it directly @auth @compute', async ({
   page,
   baseURL,
 }) => {
@@ -112,7 +112,7 @@ test('the SSO flow: sign up through the provider, then sign in with it directly'
   await expect(page.getByRole('button', { name: `Account menu of ${NEW_USER.name}` })).toBeVisible();
 });
 
-test('cancelling at the provider comes back to the login page with the cancelled message', async ({
+test('cancelling at the provider comes back to the login page with the cancelled message @auth @shell', async ({
   page,
   baseURL,
 }) => {
