@@ -151,7 +151,7 @@ async function reviewPayPalTopUp(page: Page, amount: string) {
   await expect(dialog(page).getByLabel('Payment summary')).toContainText(`€${amount}.00`);
 }
 
-test('PayPal configured: its buttons at the review pay through the api, the balance follows', async ({
+test('PayPal configured: its buttons at the review pay through the api, the balance follows @billing @shell', async ({
   page,
 }) => {
   const paypalRequests: string[] = [];
@@ -183,7 +183,9 @@ test('PayPal configured: its buttons at the review pay through the api, the bala
   await expect(page.getByRole('region', { name: 'Credit balance' })).toContainText(`€${after}`);
 });
 
-test('PayPal configured: closing PayPal’s window cancels, nothing charged', async ({ page }) => {
+test('PayPal configured: closing PayPal’s window cancels, nothing charged @billing @shell', async ({
+  page,
+}) => {
   await page.goto(`/workspace/${CAB}/billing`);
   await reviewPayPalTopUp(page, '15');
   await dialog(page).getByRole('button', { name: 'PayPal (stub): close window' }).click();

@@ -12,7 +12,7 @@ const MARKERS = {
   graphqlWs: 'graphql-transport-ws',
 };
 
-test('/auth/login downloads neither the chrome nor the GraphQL stack; signing in brings both', async ({
+test('/auth/login downloads neither the chrome nor the GraphQL stack; signing in brings both @auth @compute @shell', async ({
   page,
 }) => {
   const bodies: string[] = [];
