@@ -168,10 +168,14 @@ test('PayPal configured: its buttons at the review pay through the api, the bala
   await reviewPayPalTopUp(page, '20');
   await expect(dialog(page).getByRole('button', { name: 'Continue to PayPal' })).toHaveCount(0);
   await expect(dialog(page)).toContainText('PayPal opens in a window');
-  expect(paypalRequests.some((url) => url.startsWith('https://www.paypal.com/sdk/js?'))).toBe(true);
-  expect(paypalRequests.find((url) => url.includes('sdk/js'))).toContain('client-id=e2e-paypal-client-id');
+  // PayPal's buttons are drawn once its script (the stub here) has loaded, with our client id
+  const approve = dialog(page).getByRole('button', { name: 'PayPal (stub): approve' });
+  await expect(approve).toBeVisible();
+  expect(paypalRequests.find((url) => url.startsWith('https://www.paypal.com/sdk/js?'))).toContain(
+    'client-id=e2e-paypal-client-id',
+  );
 
-  await dialog(page).getByRole('button', { name: 'PayPal (stub): approve' }).click();
+  await approve.click();
   await expect(dialog(page).getByText('Payment received')).toBeVisible();
   // the order the api created: the amount as a decimal string in the workspace currency
   const order = [...orders.values()].at(-1)!;
