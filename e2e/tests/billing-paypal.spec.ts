@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
+import { dialog, topUp } from '../support/billingUi';
 import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
 import { DEMO_CONTRACTS } from '../support/identity';
 
@@ -126,7 +127,6 @@ window.paypal = {
 };`;
 
 const CAB = DEMO_CONTRACTS.cabinet;
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Make a Payment' });
 
 test.beforeEach(async ({ page }) => {
   await page.addLocatorHandler(page.getByRole('region', { name: 'Cookie notice' }), async () => {
@@ -138,16 +138,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function reviewPayPalTopUp(page: Page, amount: string) {
-  await page.getByRole('button', { name: 'Make a Payment' }).click();
-  await dialog(page)
-    .getByRole('radio', { name: /Top up the balance/ })
-    .check();
-  await dialog(page)
-    .getByRole('textbox', { name: /Amount \(EUR\)/ })
-    .fill(amount);
-  await dialog(page).getByRole('button', { name: 'Next' }).click();
-  await dialog(page).getByRole('radio', { name: 'PayPal', exact: true }).check();
-  await dialog(page).getByRole('button', { name: 'Review payment' }).click();
+  await topUp(page, amount, 'PayPal');
   await expect(dialog(page).getByLabel('Payment summary')).toContainText(`€${amount}.00`);
 }
 
