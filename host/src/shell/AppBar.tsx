@@ -1,4 +1,4 @@
-import { Hamburger, makeStyles, mergeClasses, Subtitle2, Title3, tokens } from '@fluentui/react-components';
+import { Hamburger, makeStyles, Subtitle2, Title3, tokens } from '@fluentui/react-components';
 import { BREAKPOINTS } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { SupportButton } from './SupportButton';
@@ -27,10 +27,8 @@ const useStyles = makeStyles({
     '--colorTransparentBackgroundSelected': tokens.colorBrandBackgroundSelected,
     [phone]: { gap: tokens.spacingHorizontalXS, paddingInline: tokens.spacingHorizontalXS },
   },
-  // beside a drawer toggle on phones, the page's title stands in for the brand
-  brandBesideToggle: { whiteSpace: 'nowrap', [phone]: { display: 'none' } },
-  brandAlone: { whiteSpace: 'nowrap', paddingInlineStart: tokens.spacingHorizontalS },
-  titleBesideBrand: { [phone]: { display: 'none' } },
+  // beside the drawer toggle on phones, the page's title stands in for the brand
+  brand: { whiteSpace: 'nowrap', [phone]: { display: 'none' } },
   title: {
     minWidth: 0,
     overflow: 'hidden',
@@ -50,42 +48,38 @@ const useStyles = makeStyles({
 
 /**
  * The app bar: drawer toggle, the portal's name, the page's title, Support with unread count,
- * account. On phones (below sm) the page's title stands in for the portal's name (the bar without a
- * drawer keeps the name) and the account menu shows its icon only, so the bar fits 360 px.
+ * account. On phones (below sm) the page's title stands in for the portal's name and the account
+ * menu shows its icon only, so the bar fits 360 px.
  */
 export function AppBar({
   title,
   drawer,
 }: {
   title?: string | undefined;
-  /** the drawer it toggles; without one (the sign-in pages) the bar is the brand and title only */
-  drawer?: { open: boolean; onToggle: () => void };
+  /** the drawer it toggles (the sign-in pages have `BrandBar` instead) */
+  drawer: { open: boolean; onToggle: () => void };
 }) {
   const styles = useStyles();
   const { t } = useTranslation('shell');
   return (
     <header className={styles.bar}>
-      {drawer ? (
-        <Hamburger
-          aria-label={drawer.open ? t('nav.close') : t('nav.open')}
-          aria-expanded={drawer.open}
-          onClick={drawer.onToggle}
-        />
-      ) : null}
-      <Title3 as="span" className={drawer ? styles.brandBesideToggle : styles.brandAlone}>
+      <Hamburger
+        aria-label={drawer.open ? t('nav.close') : t('nav.open')}
+        aria-expanded={drawer.open}
+        onClick={drawer.onToggle}
+      />
+      <Title3 as="span" className={styles.brand}>
         {t('appName')}
       </Title3>
       {title ? (
-        <Subtitle2 as="span" className={mergeClasses(styles.title, !drawer && styles.titleBesideBrand)}>
+        <Subtitle2 as="span" className={styles.title}>
           {title}
         </Subtitle2>
       ) : null}
-      {drawer ? (
-        <div className={styles.end}>
-          <SupportButton />
-          <UserMenu />
-        </div>
-      ) : null}
+      <div className={styles.end}>
+        <SupportButton />
+        <UserMenu />
+      </div>
     </header>
   );
 }
