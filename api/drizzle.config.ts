@@ -17,6 +17,7 @@ export default defineConfig({
     './src/support/tables.ts',
     './src/workspaces/tables.ts',
     './src/billing/payments/tables.ts',
+    './src/billing/payments/vault-tables.ts',
     './src/profile/tables.ts',
   ],
   out: './drizzle',

@@ -98,4 +98,5 @@ export const PORTAL_CACHE_KEYS: KeyingConfig = {
   PaymentError: embedded,
   PaymentMethodSetup: embedded,
   PayPalConnection: embedded,
+  PayPalVaultSetup: embedded,
 };

@@ -33,7 +33,13 @@ export const PAYMENT_MESSAGES = {
   setupUnknown: 'This card setup does not exist.',
   lastMethod:
     'This is your only payment method and an amount is due. Add another payment method before removing it.',
-  paypalUnavailable: 'Connecting PayPal is not available here yet. Add a card instead.',
+  paypalUnavailable: 'Connect PayPal with the PayPal button on the payment methods tab.',
+  paypalVaultSandbox: 'Saving a PayPal account at PayPal needs PayPal keys. Use Connect PayPal instead.',
+  paypalSetupUnknown: 'This PayPal connection does not exist. Start again with Connect PayPal.',
+  paypalSetupNotApproved: 'PayPal has not approved saving this account. Connect PayPal again.',
+  paypalConnectUnreachable: 'PayPal could not be reached. Nothing was saved; try again in a moment.',
+  paypalRemoveUnreachable:
+    'PayPal could not be reached, so this PayPal account was not removed. Try again in a moment.',
   paypalDeclined: 'PayPal declined the payment. Choose another funding source in PayPal, or pay with a card.',
   paypalUnreachable: 'PayPal could not be reached. Nothing was charged; try again in a moment.',
   paypalNotPayPal: 'This payment is not a PayPal payment.',

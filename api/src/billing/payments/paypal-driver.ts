@@ -4,10 +4,16 @@ import {
   CheckoutPaymentIntent,
   Client,
   Environment,
+  ExperienceContextShippingPreference,
   type Order,
   OrdersController,
+  type PaymentTokenResponse,
   PaypalExperienceUserAction,
+  PaypalPaymentTokenUsageType,
   PaypalWalletContextShippingPreference,
+  VaultController,
+  VaultTokenRequestType,
+  VaultUserAction,
 } from '@paypal/paypal-server-sdk';
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { fromCents } from '../money.js';
@@ -55,6 +61,24 @@ export type PayPalCaptureResult =
   | { kind: 'capture'; capture: PayPalCaptureView }
   /** The buyer's funding source was declined (`INSTRUMENT_DECLINED`) or the order not approved. */
   | { kind: 'declined'; issue: string };
+
+export interface PayPalSetupTokenView {
+  id: string;
+  /** `CREATED`, `PAYER_ACTION_REQUIRED`, `APPROVED`. */
+  status: string;
+  /** PayPal's page where the buyer approves it without the buttons. */
+  approveUrl: string | null;
+}
+
+/** A vaulted PayPal account: the token and customer stay on the server; the rest is shown. */
+export interface PayPalPaymentTokenView {
+  id: string;
+  customerId: string;
+  email: string;
+  payerId: string;
+  /** ISO 3166-1 alpha-2 of the payer's address, when PayPal tells it. */
+  country: string;
+}
 
 export interface PayPalWebhookEvent {
   id: string;
@@ -111,6 +135,7 @@ function issueOf(error: ApiError): string {
 export class PayPalDriver {
   readonly client: Client;
   private readonly orders: OrdersController;
+  private readonly vault: VaultController;
   private readonly base: string;
   private token: { value: string; until: number } | null = null;
 
@@ -128,6 +153,7 @@ export class PayPalDriver {
         : {}),
     });
     this.orders = new OrdersController(this.client);
+    this.vault = new VaultController(this.client);
   }
 
   /** An order to capture at once; the same `requestId` answers the same order (PayPal-Request-Id). */
@@ -203,6 +229,112 @@ export class PayPalDriver {
     }
   }
 
+  // --- Vault v3: a PayPal account saved as a payment method ------------------------------------
+
+  /**
+   * A setup token for saving the buyer's PayPal account (`usage_type` MERCHANT: we charge it later
+   * without the buyer), for PayPal's buttons (`createVaultSetupToken`) or its approve link.
+   */
+  async createSetupToken(input: {
+    /** PayPal's customer of the workspace, once it has one: its tokens stay together. */
+    customerId: string | null;
+    requestId: string;
+    description: string;
+    brandName: string;
+    returnUrl: string;
+    cancelUrl: string;
+  }): Promise<PayPalSetupTokenView> {
+    const { result } = await this.vault.createSetupToken({
+      paypalRequestId: paypalRequestId(input.requestId),
+      body: {
+        ...(input.customerId ? { customer: { id: input.customerId } } : {}),
+        paymentSource: {
+          paypal: {
+            description: input.description.slice(0, 128),
+            usageType: PaypalPaymentTokenUsageType.Merchant,
+            permitMultiplePaymentTokens: false,
+            experienceContext: {
+              brandName: input.brandName.slice(0, 127),
+              shippingPreference: ExperienceContextShippingPreference.NoShipping,
+              userAction: VaultUserAction.Continue,
+              returnUrl: input.returnUrl,
+              cancelUrl: input.cancelUrl,
+            },
+          },
+        },
+      },
+    });
+    return {
+      id: String(result.id),
+      status: String(result.status ?? 'CREATED'),
+      approveUrl: result.links?.find((l) => l.rel === 'approve')?.href ?? null,
+    };
+  }
+
+  /** The payment token of an approved setup token (PayPal-Request-Id: a retry answers the same token). */
+  async createPaymentToken(setupTokenId: string, requestId: string): Promise<PayPalPaymentTokenView> {
+    const { result } = await this.vault.createPaymentToken({
+      paypalRequestId: paypalRequestId(requestId),
+      body: { paymentSource: { token: { id: setupTokenId, type: VaultTokenRequestType.SetupToken } } },
+    });
+    return paymentTokenView(result);
+  }
+
+  /** Deletes a payment token at PayPal; one PayPal no longer has counts as deleted. */
+  async deletePaymentToken(id: string): Promise<void> {
+    try {
+      await this.vault.deletePaymentToken(id);
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 404) return;
+      throw error;
+    }
+  }
+
+  /**
+   * Pays with a saved PayPal account: an order with `payment_source.paypal.vault_id`, which PayPal
+   * completes without the buyer (captured at once; one left approved is captured here).
+   * PayPal-Request-Id per payment: a retry answers the same order, never a second charge.
+   */
+  async chargeVaulted(input: {
+    vaultId: string;
+    amountCents: bigint;
+    currency: string;
+    paymentUid: string;
+    requestId: string;
+    description: string;
+    softDescriptor: string;
+  }): Promise<{ orderId: string | null; result: PayPalCaptureResult }> {
+    let order: PayPalOrderView;
+    try {
+      const { result } = await this.orders.createOrder({
+        paypalRequestId: paypalRequestId(input.requestId),
+        prefer: 'return=representation',
+        body: {
+          intent: CheckoutPaymentIntent.Capture,
+          purchaseUnits: [
+            {
+              referenceId: input.paymentUid,
+              customId: input.paymentUid,
+              invoiceId: input.paymentUid,
+              description: input.description.slice(0, 127),
+              softDescriptor: input.softDescriptor.slice(0, 22),
+              amount: { currencyCode: input.currency.toUpperCase(), value: fromCents(input.amountCents) },
+            },
+          ],
+          paymentSource: { paypal: { vaultId: input.vaultId } },
+        },
+      });
+      order = orderView(result);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.statusCode !== 422) throw error;
+      return { orderId: null, result: { kind: 'declined', issue: issueOf(error) } };
+    }
+    if (order.capture) return { orderId: order.id, result: { kind: 'capture', capture: order.capture } };
+    if (order.status === 'APPROVED')
+      return { orderId: order.id, result: await this.captureOrder(order.id, `capture-${input.requestId}`) };
+    return { orderId: order.id, result: { kind: 'declined', issue: order.status } };
+  }
+
   /**
    * A webhook delivery checked by PayPal (`verify-webhook-signature` with `PAYPAL_WEBHOOK_ID`);
    * throws `WebhookSignatureError` unless PayPal answers SUCCESS.
@@ -255,6 +387,17 @@ export class PayPalDriver {
     this.token = { value: token.accessToken, until: Date.now() + Math.max(seconds - 60, 30) * 1000 };
     return token.accessToken;
   }
+}
+
+function paymentTokenView(token: PaymentTokenResponse): PayPalPaymentTokenView {
+  const paypal = token.paymentSource?.paypal;
+  return {
+    id: String(token.id),
+    customerId: String(token.customer?.id ?? ''),
+    email: String(paypal?.emailAddress ?? ''),
+    payerId: String(paypal?.payerId ?? ''),
+    country: String(paypal?.address?.countryCode ?? ''),
+  };
 }
 
 function orderView(order: Order): PayPalOrderView {

@@ -44,6 +44,11 @@ class FakePayPal {
   verifications: Json[] = [];
   tokens = 0;
   declineNext = false;
+  /** Vault v3: setup tokens (approved by the buyer or not), payment tokens, deletions. */
+  setupTokens = new Map<string, { requestId: string; body: Json; approved: boolean }>();
+  paymentTokens = new Map<string, { setupTokenId: string; requestId: string; json: Json }>();
+  deletedTokens: string[] = [];
+  vaultFails = false;
   private n = 0;
 
   constructor() {
@@ -108,6 +113,61 @@ class FakePayPal {
       });
     }
     if (auth !== 'Bearer A21-fake-token') return this.send(response, 401, { name: 'AUTHENTICATION_FAILURE' });
+    if (request.method === 'POST' && url === '/v3/vault/setup-tokens') {
+      if (this.vaultFails) return this.send(response, 503, { name: 'SERVICE_UNAVAILABLE' });
+      const id = `7G${String(++this.n).padStart(15, '0')}`;
+      this.setupTokens.set(id, {
+        requestId: String(request.headers['paypal-request-id'] ?? ''),
+        body: JSON.parse(raw),
+        approved: false,
+      });
+      return this.send(response, 201, {
+        id,
+        status: 'PAYER_ACTION_REQUIRED',
+        payment_source: { paypal: {} },
+        links: [
+          {
+            rel: 'approve',
+            href: `https://www.sandbox.paypal.com/agreements/approve?approval_session_id=${id}`,
+          },
+          { rel: 'self', href: `https://api-m.sandbox.paypal.com/v3/vault/setup-tokens/${id}` },
+        ],
+      });
+    }
+    if (request.method === 'POST' && url === '/v3/vault/payment-tokens') {
+      const requestId = String(request.headers['paypal-request-id'] ?? '');
+      const known = [...this.paymentTokens.values()].find((t) => t.requestId === requestId);
+      if (known) return this.send(response, 200, known.json);
+      const setupTokenId = JSON.parse(raw).payment_source?.token?.id;
+      const setup = this.setupTokens.get(setupTokenId);
+      if (!setup?.approved)
+        return this.send(response, 422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [{ issue: 'SETUP_TOKEN_NOT_APPROVED' }],
+        });
+      const id = `8kk${String(++this.n).padStart(12, '0')}`;
+      const json = {
+        id,
+        customer: { id: setup.body.customer?.id ?? `CUST-${this.n}` },
+        payment_source: {
+          paypal: {
+            email_address: 'payer@nordwind.example',
+            payer_id: 'QYR5Z8XDVJNXQ',
+            address: { country_code: 'AT' },
+          },
+        },
+        links: [],
+      };
+      this.paymentTokens.set(id, { setupTokenId, requestId, json });
+      return this.send(response, 201, json);
+    }
+    const tokenMatch = /^\/v3\/vault\/payment-tokens\/([A-Za-z0-9]+)$/.exec(url);
+    if (request.method === 'DELETE' && tokenMatch) {
+      if (this.vaultFails) return this.send(response, 503, { name: 'SERVICE_UNAVAILABLE' });
+      this.deletedTokens.push(tokenMatch[1]!);
+      response.writeHead(204);
+      return response.end();
+    }
     if (request.method === 'POST' && url === '/v2/checkout/orders') {
       const requestId = String(request.headers['paypal-request-id'] ?? '');
       const known = this.byRequest.get(requestId);
@@ -124,6 +184,25 @@ class FakePayPal {
       this.declineNext = false;
       this.orders.set(id, order);
       this.byRequest.set(requestId, id);
+      // a saved account (vault_id): PayPal completes the order without the buyer
+      const vaultId = order.body.payment_source?.paypal?.vault_id;
+      if (vaultId) {
+        if (!this.paymentTokens.has(vaultId) || this.deletedTokens.includes(vaultId))
+          return this.send(response, 422, {
+            name: 'UNPROCESSABLE_ENTITY',
+            details: [{ issue: 'INVALID_VAULT_ID' }],
+          });
+        const unit = order.body.purchase_units[0];
+        order.captures++;
+        order.captured = {
+          id: `CAP${order.id}`,
+          status: 'COMPLETED',
+          amount: unit.amount,
+          custom_id: unit.custom_id,
+          invoice_id: unit.invoice_id,
+          final_capture: true,
+        };
+      }
       return this.send(response, 201, this.orderJson(order));
     }
     const match = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(url);
@@ -387,7 +466,7 @@ describe('real PayPal (Orders v2 through the server SDK)', () => {
     expect(await balanceOf(c)).toEqual(before);
   });
 
-  it('resume catches up a capture whose webhook never came; Connect PayPal waits for the vault', async () => {
+  it('resume catches up a capture whose webhook never came; the sandbox’s Connect PayPal is refused', async () => {
     const c = DEMO_CONTRACTS.webshop;
     const payment = (await start(c, { topUpAmount: '12.34', idempotencyKey: 'paypal-order-key-7' })).body.data
       .startPayment;
@@ -438,5 +517,212 @@ describe('real PayPal (Orders v2 through the server SDK)', () => {
     const paypal = (await start(c, { topUpAmount: '6.00', idempotencyKey: 'paypal-order-key-6' })).body.data
       .startPayment;
     expect(errorMessages(await capture(DEMO_CONTRACTS.webshop, paypal.uid))).toEqual([PERMISSION_DENIED]);
+  });
+});
+
+const METHOD = `uid methodId methodType paypalPayerEmail paypalCountry paypalPayerId isDefault effectiveTill`;
+const START_VAULT = `mutation ($c: String!, $r: String!) { startPayPalVaultSetup(contractUid: $c, returnUrl: $r) { setupTokenId approvalUrl } }`;
+const COMPLETE_VAULT = `mutation ($c: String!, $t: String!, $d: Boolean) { completePayPalVaultSetup(contractUid: $c, setupTokenId: $t, makeDefault: $d) { ${METHOD} } }`;
+const METHODS = `query ($c: String!) { paymentMethods(contractUid: $c) { ${METHOD} } }`;
+const REMOVE = `mutation ($c: String!, $uid: ID!) { removePaymentMethod(contractUid: $c, uid: $uid) { uid } }`;
+const methodsOf = async (c: string) => (await gql(demo, METHODS, { c })).body.data.paymentMethods as Json[];
+
+describe('PayPal vault (a PayPal account saved as a payment method)', () => {
+  const c = DEMO_CONTRACTS.cabinet;
+  const path = `/workspace/${c}/billing/payment-methods`;
+  let setupTokenId: string;
+  let method: Json;
+  let tokenId: string;
+
+  it('Connect PayPal: a MERCHANT setup token with our return URLs; the approved one is saved with e-mail and country', async () => {
+    const started = await gql(demo, START_VAULT, { c, r: path });
+    expect(started.body.errors).toBeUndefined();
+    setupTokenId = started.body.data.startPayPalVaultSetup.setupTokenId;
+    expect(started.body.data.startPayPalVaultSetup.approvalUrl).toBe(
+      `https://www.sandbox.paypal.com/agreements/approve?approval_session_id=${setupTokenId}`,
+    );
+    const setup = fake.setupTokens.get(setupTokenId)!;
+    expect(setup.requestId).toMatch(/^vault-setup-/);
+    expect(setup.body.customer).toBeUndefined();
+    expect(setup.body.payment_source.paypal).toMatchObject({
+      usage_type: 'MERCHANT',
+      experience_context: {
+        shipping_preference: 'NO_SHIPPING',
+        return_url: expect.stringMatching(new RegExp(`^https?://[^/]+${path}\\?paypal=vaulted$`)),
+        cancel_url: expect.stringMatching(new RegExp(`^https?://[^/]+${path}\\?paypal=canceled$`)),
+      },
+    });
+    expect(errorMessages(await gql(demo, START_VAULT, { c, r: 'https://evil.example/x' }))).toEqual([
+      M.returnUrl,
+    ]);
+
+    // not approved at PayPal yet: refused, nothing saved
+    const early = await gql(demo, COMPLETE_VAULT, { c, t: setupTokenId });
+    expect(errorMessages(early)).toEqual([M.paypalSetupNotApproved]);
+    const before = await methodsOf(c);
+
+    fake.setupTokens.get(setupTokenId)!.approved = true;
+    // another workspace cannot complete it
+    expect(
+      errorMessages(await gql(demo, COMPLETE_VAULT, { c: DEMO_CONTRACTS.webshop, t: setupTokenId })),
+    ).toEqual([PERMISSION_DENIED]);
+    expect(errorMessages(await gql(demo, COMPLETE_VAULT, { c, t: 'NO-SUCH-TOKEN' }))).toEqual([
+      M.paypalSetupUnknown,
+    ]);
+    const done = await gql(demo, COMPLETE_VAULT, { c, t: setupTokenId });
+    expect(done.body.errors).toBeUndefined();
+    method = done.body.data.completePayPalVaultSetup;
+    const [token] = [...fake.paymentTokens.entries()];
+    tokenId = token![0];
+    expect(token![1]).toMatchObject({ setupTokenId, requestId: `vault-token-${setupTokenId}` });
+    expect(method).toMatchObject({
+      methodType: 'PAYPAL',
+      paypalPayerEmail: 'payer@nordwind.example',
+      paypalCountry: 'AT',
+      paypalPayerId: 'QYR5Z8XDVJNXQ',
+      effectiveTill: null,
+    });
+    // completing again answers the same method, no second token
+    const again = await gql(demo, COMPLETE_VAULT, { c, t: setupTokenId });
+    expect(again.body.data.completePayPalVaultSetup.uid).toBe(method.uid);
+    expect(fake.paymentTokens.size).toBe(1);
+    const after = await methodsOf(c);
+    expect(after).toHaveLength(before.length + 1);
+    // PayPal's payment token and customer id stay on the server
+    const shown = JSON.stringify(after);
+    expect(shown).not.toContain(tokenId);
+    expect(shown).not.toContain(token![1].json.customer.id);
+    // the next setup token goes to the same PayPal customer
+    const next = await gql(demo, START_VAULT, { c, r: path });
+    expect(fake.setupTokens.get(next.body.data.startPayPalVaultSetup.setupTokenId)!.body.customer).toEqual({
+      id: token![1].json.customer.id,
+    });
+  });
+
+  it('pays with the saved account without a new approval, applied once; another workspace cannot use it', async () => {
+    const other = await gql(demo, START, {
+      input: {
+        contractUid: DEMO_CONTRACTS.webshop,
+        returnUrl: RETURN,
+        paymentMethodUid: method.uid,
+        topUpAmount: '20.00',
+        idempotencyKey: 'vault-key-other',
+      },
+    });
+    expect(errorMessages(other)).toEqual([PERMISSION_DENIED]);
+    const ordersBefore = fake.orders.size;
+    const before = await balanceOf(c);
+    const started = await gql(demo, START, {
+      input: {
+        contractUid: c,
+        returnUrl: RETURN,
+        paymentMethodUid: method.uid,
+        topUpAmount: '20.00',
+        idempotencyKey: 'vault-key-1',
+      },
+    });
+    expect(started.body.errors).toBeUndefined();
+    const payment = started.body.data.startPayment;
+    expect(payment).toMatchObject({
+      status: 'REQUIRES_PAYMENT_METHOD',
+      provider: 'PAYPAL',
+      methodType: 'PAYPAL',
+      nextAction: null,
+    });
+    // nothing charged before the customer confirms
+    expect(fake.orders.size).toBe(ordersBefore);
+    expect(errorMessages(await capture(DEMO_CONTRACTS.webshop, payment.uid))).toEqual([PERMISSION_DENIED]);
+
+    const paid = await capture(c, payment.uid);
+    expect(paid.body.errors).toBeUndefined();
+    expect(paid.body.data.capturePayPalPayment).toMatchObject({ status: 'SUCCEEDED', lastError: null });
+    const orderId = paid.body.data.capturePayPalPayment.intentId;
+    const order = fake.orders.get(orderId)!;
+    expect(order.requestId).toBe(`vault-order-${payment.uid}`);
+    expect(order.body.payment_source).toEqual({ paypal: { vault_id: tokenId } });
+    expect(order.body.purchase_units[0]).toMatchObject({
+      amount: { currency_code: 'EUR', value: '20.00' },
+      custom_id: payment.uid,
+    });
+    // the confirmation and PayPal's webhook again: applied once
+    expect((await capture(c, payment.uid)).body.data.capturePayPalPayment.status).toBe('SUCCEEDED');
+    for (const id of ['WH-V1', 'WH-V1'])
+      expect((await webhook(captureEvent('PAYMENT.CAPTURE.COMPLETED', order, id))).statusCode).toBe(200);
+    expect(order.captures).toBe(1);
+    expect(fake.orders.size).toBe(ordersBefore + 1);
+    expect(await settledCount(orderId)).toBe(1);
+    expect(Number((await balanceOf(c)).amount) - Number(before.amount)).toBeCloseTo(20, 2);
+  });
+
+  it('removing deletes the token at PayPal (PayPal unreachable: refused, kept); another workspace cannot', async () => {
+    expect(errorMessages(await gql(demo, REMOVE, { c: DEMO_CONTRACTS.webshop, uid: method.uid }))).toEqual([
+      PERMISSION_DENIED,
+    ]);
+    fake.vaultFails = true;
+    expect(errorMessages(await gql(demo, REMOVE, { c, uid: method.uid }))).toEqual([
+      M.paypalRemoveUnreachable,
+    ]);
+    expect((await methodsOf(c)).map((m) => m.uid)).toContain(method.uid);
+    fake.vaultFails = false;
+    const removed = await gql(demo, REMOVE, { c, uid: method.uid });
+    expect(removed.body.errors).toBeUndefined();
+    expect(fake.deletedTokens).toEqual([tokenId]);
+    expect((await methodsOf(c)).map((m) => m.uid)).not.toContain(method.uid);
+    const late = await gql(demo, START, {
+      input: {
+        contractUid: c,
+        returnUrl: RETURN,
+        paymentMethodUid: method.uid,
+        topUpAmount: '9.00',
+        idempotencyKey: 'vault-key-2',
+      },
+    });
+    expect(errorMessages(late)).toEqual([M.methodRemoved]);
+  });
+
+  it('applies VAULT.PAYMENT-TOKEN.CREATED and .DELETED once each', async () => {
+    const customer = [...fake.paymentTokens.values()][0]!.json.customer.id;
+    const created = {
+      id: 'WH-VAULT-1',
+      event_type: 'VAULT.PAYMENT-TOKEN.CREATED',
+      resource: {
+        id: '9xx000000000001',
+        customer: { id: customer },
+        payment_source: {
+          paypal: {
+            email_address: 'second@nordwind.example',
+            payer_id: 'PAYER2',
+            address: { country_code: 'DE' },
+          },
+        },
+      },
+    };
+    const before = (await methodsOf(c)).length;
+    expect((await webhook(created)).statusCode).toBe(200);
+    expect((await webhook(created)).statusCode).toBe(200);
+    const listed = await methodsOf(c);
+    expect(listed).toHaveLength(before + 1);
+    expect(listed.filter((m) => m.paypalPayerEmail === 'second@nordwind.example')).toMatchObject([
+      { methodType: 'PAYPAL', paypalCountry: 'DE' },
+    ]);
+    // a token of a customer nobody here has: ignored
+    const stranger = {
+      ...created,
+      id: 'WH-VAULT-2',
+      resource: { ...created.resource, id: '9xx2', customer: { id: 'CUST-X' } },
+    };
+    expect((await webhook(stranger)).statusCode).toBe(200);
+    expect(await methodsOf(c)).toHaveLength(before + 1);
+
+    const deleted = {
+      id: 'WH-VAULT-3',
+      event_type: 'VAULT.PAYMENT-TOKEN.DELETED',
+      resource: { id: '9xx000000000001' },
+    };
+    expect((await webhook(deleted)).statusCode).toBe(200);
+    expect((await webhook(deleted)).statusCode).toBe(200);
+    expect(await methodsOf(c)).toHaveLength(before);
+    expect((await webhook({ ...created, id: 'WH-VAULT-4' }, 'forged')).statusCode).toBe(400);
+    expect(await methodsOf(c)).toHaveLength(before);
   });
 });

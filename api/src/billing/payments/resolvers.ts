@@ -79,6 +79,14 @@ export const paymentMutations = {
     const { user } = await ctx.viewer();
     return { approvalUrl: await ctx.payments.connectPayPal(workspace, user, returnUrl) };
   },
+  startPayPalVaultSetup: async (_parent, { contractUid, returnUrl }, ctx) => {
+    const workspace = await requireBillingWorkspace(ctx, contractUid, 'pay');
+    return ctx.payments.startPayPalVault(workspace, returnUrl);
+  },
+  completePayPalVaultSetup: async (_parent, { contractUid, setupTokenId, makeDefault }, ctx) => {
+    const workspace = await requireBillingWorkspace(ctx, contractUid, 'pay');
+    return ctx.payments.completePayPalVault(workspace, setupTokenId, makeDefault === true);
+  },
   setDefaultPaymentMethod: async (_parent, { contractUid, uid }, ctx) => {
     const workspace = await requireBillingWorkspace(ctx, contractUid, 'pay');
     return ctx.payments.setDefault(workspace, uid);

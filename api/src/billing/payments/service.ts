@@ -21,6 +21,7 @@ import {
 } from './driver.js';
 import { PAYMENT_MESSAGES as M, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, PAYMENT_EXPIRY_MS } from './messages.js';
 import type { PayPalCaptureResult, PayPalDriver } from './paypal-driver.js';
+import { PayPalVault, VAULT_PENDING_PREFIX } from './paypal-vault.js';
 import type { SandboxDriver } from './sandbox.js';
 import {
   type PaymentAttemptRow,
@@ -110,7 +111,19 @@ type MethodRow = typeof paymentMethods.$inferSelect;
  * `payment_attempts` in step with the provider's webhook events, the only path to the ledger.
  */
 export class PaymentsService {
+  /** PayPal Vault v3 (saved PayPal accounts), with real PayPal only. */
+  readonly vault: PayPalVault | null;
+
   constructor(readonly options: PaymentsServiceOptions) {
+    this.vault = options.paypal
+      ? new PayPalVault({
+          db: options.db,
+          log: options.log,
+          paypal: options.paypal,
+          now: options.now,
+          publish: (contractUid) => this.publish(contractUid),
+        })
+      : null;
     const sandbox = this.sandbox;
     sandbox?.connect((raw, signature) => this.receiveWebhook(raw, signature).then(() => undefined));
   }
@@ -347,29 +360,45 @@ export class PaymentsService {
 
     const uid = randomUUID();
     const viaPayPal = methodType === 'PAYPAL' && this.paypal !== null;
-    const intent = viaPayPal
-      ? await this.createPayPalOrder({
-          uid,
-          amountCents,
-          currency: workspace.currency,
-          requestId: `${workspace.id}:${key}`,
-          description,
-          descriptor,
-          returnUrl,
-        })
-      : await this.driver.createPaymentIntent({
+    // a saved PayPal account (vault): charged without the buyer once confirmed (capturePayPalPayment)
+    const vaulted = viaPayPal && method !== null && (await this.vault?.tokenOf(method.id)) != null;
+    const intent: PaymentIntentView = vaulted
+      ? {
+          object: 'payment_intent',
+          id: `${VAULT_PENDING_PREFIX}${uid}`,
+          clientSecret: '',
+          status: 'requires_payment_method',
+          paymentMethod: null,
+          nextAction: null,
+          lastError: null,
+          metadata: { paymentUid: uid },
           amount: amountCents,
           currency: workspace.currency,
-          customer: await this.customerOf(workspace),
-          method: methodType === 'PAYPAL' ? 'paypal' : 'card',
-          ...(method && methodType === 'CARD' ? { paymentMethod: method.methodId } : {}),
-          ...(args.saveCard ? { saveCard: true } : {}),
-          description,
           statementDescriptor: descriptor.slice(0, 22),
-          metadata: { contractUid: workspace.contractUid, paymentUid: uid },
-          idempotencyKey: `${workspace.id}:${key}`,
-          returnUrl,
-        });
+        }
+      : viaPayPal
+        ? await this.createPayPalOrder({
+            uid,
+            amountCents,
+            currency: workspace.currency,
+            requestId: `${workspace.id}:${key}`,
+            description,
+            descriptor,
+            returnUrl,
+          })
+        : await this.driver.createPaymentIntent({
+            amount: amountCents,
+            currency: workspace.currency,
+            customer: await this.customerOf(workspace),
+            method: methodType === 'PAYPAL' ? 'paypal' : 'card',
+            ...(method && methodType === 'CARD' ? { paymentMethod: method.methodId } : {}),
+            ...(args.saveCard ? { saveCard: true } : {}),
+            description,
+            statementDescriptor: descriptor.slice(0, 22),
+            metadata: { contractUid: workspace.contractUid, paymentUid: uid },
+            idempotencyKey: `${workspace.id}:${key}`,
+            returnUrl,
+          });
     const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
     const row = {
       id: uid,
@@ -518,6 +547,7 @@ export class PaymentsService {
     if (row.provider !== 'PAYPAL' || !this.paypal) throw invalid(M.paypalNotPayPal, 'uid');
     if (row.status === 'SUCCEEDED') return row;
     if (row.status === 'CANCELED') throw refused(M.paypalFinished);
+    if (row.intentId.startsWith(VAULT_PENDING_PREFIX)) return this.chargeVaulted(workspace, row);
     let result: PayPalCaptureResult;
     try {
       result = await this.paypal.captureOrder(row.intentId, `capture-${row.id}`);
@@ -529,9 +559,48 @@ export class PaymentsService {
     return this.attempt(workspace, uid);
   }
 
+  /**
+   * A payment with a saved PayPal account, confirmed: an order with the account's `vault_id` that
+   * PayPal captures without the buyer (PayPal-Request-Id per payment: a retry is the same order),
+   * settled like any capture, once per order.
+   */
+  private async chargeVaulted(workspace: WorkspaceRow, row: PaymentAttemptRow): Promise<PaymentAttemptRow> {
+    const vaultId = await this.vault!.tokenOf(row.paymentMethodId);
+    if (!vaultId) throw invalid(M.methodRemoved, 'uid');
+    let charged: Awaited<ReturnType<PayPalDriver['chargeVaulted']>>;
+    try {
+      charged = await this.paypal!.chargeVaulted({
+        vaultId,
+        amountCents: toCents(row.amount)!,
+        currency: row.currency,
+        paymentUid: row.id,
+        requestId: `vault-order-${row.id}`,
+        description: row.fullDescription,
+        softDescriptor: row.statementDescriptor,
+      });
+    } catch (error) {
+      this.log.error({ err: error, payment: row.id }, 'payments: PayPal did not charge the saved account');
+      throw refused(M.paypalUnreachable);
+    }
+    const current = charged.orderId ? await this.adoptOrder(row, charged.orderId) : row;
+    await this.settlePayPal(current, charged.result, `capture:${current.intentId}`);
+    return this.attempt(workspace, row.id);
+  }
+
+  /** A vaulted payment gets its PayPal order id (once): the ledger settles it under that id. */
+  private async adoptOrder(row: PaymentAttemptRow, orderId: string): Promise<PaymentAttemptRow> {
+    if (!row.intentId.startsWith(VAULT_PENDING_PREFIX)) return row;
+    await this.db
+      .update(paymentAttempts)
+      .set({ intentId: orderId, clientSecret: orderId })
+      .where(and(eq(paymentAttempts.id, row.id), eq(paymentAttempts.intentId, row.intentId)));
+    const [fresh] = await this.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, row.id));
+    return fresh!;
+  }
+
   /** Resume of a PayPal payment: the order as PayPal has it (captured meanwhile: settled; approved: captured). */
   private async resumePayPal(workspace: WorkspaceRow, row: PaymentAttemptRow): Promise<PaymentAttemptRow> {
-    if (!this.paypal) return row;
+    if (!this.paypal || row.intentId.startsWith(VAULT_PENDING_PREFIX)) return row;
     const order = await this.paypal.getOrder(row.intentId).catch((error: unknown) => {
       this.log.warn({ err: error, payment: row.id }, 'payments: PayPal did not answer the order');
       return null;
@@ -628,12 +697,16 @@ export class PaymentsService {
     if (!this.paypal) throw new WebhookSignatureError('PayPal is not configured');
     const event = await this.paypal.verifyWebhook(rawBody, headers);
     const resource = event.resource ?? {};
+    if (event.eventType.startsWith('VAULT.PAYMENT-TOKEN.')) {
+      await this.vault?.receiveEvent(event.eventType, resource);
+      return event;
+    }
     const handled = ['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.REFUNDED'];
     if (!handled.includes(event.eventType)) return event;
-    const row = await this.paypalAttempt(
-      resource.supplementary_data?.related_ids?.order_id,
-      resource.custom_id ?? resource.invoice_id,
-    );
+    const orderId = resource.supplementary_data?.related_ids?.order_id;
+    let row = await this.paypalAttempt(orderId, resource.custom_id ?? resource.invoice_id);
+    // a saved account's payment whose order id our charge did not store yet: settled under it
+    if (row && typeof orderId === 'string' && orderId) row = await this.adoptOrder(row, orderId);
     if (!row) {
       this.log.warn(
         { event: event.id, type: event.eventType },
@@ -922,6 +995,8 @@ export class PaymentsService {
         ZERO_BALANCE;
       if (toCents(balance.amountDue)! > 0n) throw refused(M.lastMethod, 'uid');
     }
+    // a saved PayPal account: its payment token is deleted at PayPal first
+    const vaulted = (await this.vault?.deleteToken(method.id)) ?? false;
     await this.db
       .update(paymentMethods)
       .set({ effectiveTill: new Date(this.now()) })
@@ -934,23 +1009,48 @@ export class PaymentsService {
           eq(paymentMethodDefaults.paymentMethodId, method.id),
         ),
       );
-    await this.driver
-      .detachPaymentMethod(method.methodId)
-      .catch((error: unknown) =>
-        this.log.warn(
-          { err: error, method: method.methodId },
-          'payments: the provider did not detach a removed method',
-        ),
-      );
+    if (!vaulted)
+      await this.driver
+        .detachPaymentMethod(method.methodId)
+        .catch((error: unknown) =>
+          this.log.warn(
+            { err: error, method: method.methodId },
+            'payments: the provider did not detach a removed method',
+          ),
+        );
     this.publish(workspace.contractUid);
     return this.listMethods(workspace);
+  }
+
+  /** Real PayPal: a vault setup token for PayPal's buttons (README, "PayPal vault"). */
+  async startPayPalVault(workspace: WorkspaceRow, rawReturnUrl: string) {
+    const returnUrl = checkReturnUrl(rawReturnUrl, this.options.publicUrl);
+    if (!returnUrl) throw invalid(M.returnUrl, 'returnUrl');
+    if (!this.vault) throw refused(M.paypalVaultSandbox);
+    const back = new URL(returnUrl, this.options.publicUrl).href;
+    return this.vault.startSetup(workspace, {
+      returnUrl: withParams(back, { paypal: 'vaulted' }),
+      cancelUrl: withParams(back, { paypal: 'canceled' }),
+    });
+  }
+
+  async completePayPalVault(
+    workspace: WorkspaceRow,
+    setupTokenId: string,
+    makeDefault: boolean,
+  ): Promise<PaymentMethod> {
+    if (!this.vault) throw refused(M.paypalVaultSandbox);
+    const id = await this.vault.completeSetup(workspace, setupTokenId, makeDefault);
+    const method = (await this.listMethods(workspace)).find((m) => m.uid === id);
+    if (!method) throw invalid(M.methodRemoved, 'setupTokenId');
+    return method;
   }
 
   /** PayPal in the sandbox: a page on the api approves the connection (README). */
   async connectPayPal(workspace: WorkspaceRow, user: User, rawReturnUrl: string): Promise<string> {
     const returnUrl = checkReturnUrl(rawReturnUrl, this.options.publicUrl);
     if (!returnUrl) throw invalid(M.returnUrl, 'returnUrl');
-    // real PayPal keeps accounts in its vault (not built): no sandbox connection beside it
+    // real PayPal keeps accounts in its vault (startPayPalVault): no sandbox connection beside it
     if (!this.sandbox || this.paypal) throw refused(M.paypalUnavailable);
     const token = `PPC-${randomBytes(12).toString('hex').toUpperCase()}`;
     await this.db.insert(sandboxPaypalConnections).values({
