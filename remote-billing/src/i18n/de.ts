@@ -226,6 +226,16 @@ export const billingDe: Translation<typeof billingEn> = {
     addCardTitle: 'Eine Karte hinzufügen',
     saveCard: 'Karte speichern',
     connectPayPal: 'PayPal verbinden',
+    connectPayPalTitle: 'PayPal verbinden',
+    connectPayPalText:
+      'Melden Sie sich bei PayPal an und stimmen Sie zu, dass wir dieses PayPal-Konto für die Rechnungen und Aufladungen des Arbeitsbereichs belasten dürfen. Sie können es hier jederzeit entfernen.',
+    connectPayPalNote:
+      'Jetzt wird nichts belastet. PayPal verwaltet Ihr Konto; wir speichern nur die E-Mail-Adresse und das Land, die PayPal uns mitteilt.',
+    makePayPalDefault: 'Dieses PayPal-Konto als Standard festlegen',
+    paypalSaving: 'Ihr PayPal-Konto wird gespeichert…',
+    paypalFailed:
+      'PayPal konnte das Konto nicht speichern. Nichts wurde geändert; versuchen Sie es erneut oder fügen Sie eine Karte hinzu.',
+    cancel: 'Abbrechen',
     default: 'Standard',
     expired: 'Abgelaufen',
     expires: 'Gültig bis {{date}}',

@@ -220,6 +220,15 @@ export const billingEn = {
     addCardTitle: 'Add a card',
     saveCard: 'Save card',
     connectPayPal: 'Connect PayPal',
+    connectPayPalTitle: 'Connect PayPal',
+    connectPayPalText:
+      'Log in to PayPal and agree that we may charge this PayPal account for the workspace’s invoices and top-ups. You can remove it here at any time.',
+    connectPayPalNote:
+      'Nothing is charged now. PayPal keeps your account; we keep only the e-mail address and country PayPal tells us.',
+    makePayPalDefault: 'Make this PayPal account the default',
+    paypalSaving: 'Saving your PayPal account…',
+    paypalFailed: 'PayPal could not save the account. Nothing changed; try again or add a card.',
+    cancel: 'Cancel',
     default: 'Default',
     expired: 'Expired',
     expires: 'Expires {{date}}',

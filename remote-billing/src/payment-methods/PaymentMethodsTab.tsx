@@ -34,6 +34,7 @@ import { useRefetchOnChange } from '../common/useBillingLive';
 import {
   BillingRolesDocument,
   CompletePaymentMethodSetupDocument,
+  CompletePayPalVaultSetupDocument,
   ConnectPayPalDocument,
   type PaymentMethodFieldsFragment,
   PaymentMethodsDocument,
@@ -44,6 +45,7 @@ import { useBillingTranslation } from '../i18n/useBillingTranslation';
 import { apiRefusal } from '../payments/apiRefusal';
 import { paymentReturnPath } from '../payments/cardFormKind';
 import { AddCardDialog } from './AddCardDialog';
+import { ConnectPayPalDialog } from './ConnectPayPalDialog';
 import { cardExpired, cardExpiry, methodLabel } from './methodLabel';
 import { takeSetup } from './setupStash';
 
@@ -123,7 +125,9 @@ function methodMark(method: PaymentMethodFieldsFragment): string {
 export function PaymentMethodsTab({ contractUid }: { contractUid: string }) {
   const styles = useStyles();
   const { t } = useBillingTranslation();
-  const { notify, confirm, me } = usePortal();
+  const { notify, confirm, me, runtimeConfig } = usePortal();
+  /** Real PayPal (Vault v3): PayPal's button in a dialog; none: the sandbox's connection page. */
+  const paypalClientId = runtimeConfig.paypalClientId;
   const { formatDate } = useDateFormat();
   const [{ data, error, fetching }, refetch] = useQuery({
     query: PaymentMethodsDocument,
@@ -139,6 +143,8 @@ export function PaymentMethodsTab({ contractUid }: { contractUid: string }) {
   const [, remove] = useMutation(RemovePaymentMethodDocument);
   const [, connect] = useMutation(ConnectPayPalDocument);
   const [, completeSetup] = useMutation(CompletePaymentMethodSetupDocument);
+  const [, completeVault] = useMutation(CompletePayPalVaultSetupDocument);
+  const [vaulting, setVaulting] = useState(false);
   const [adding, setAdding] = useState(false);
   const [connecting, setConnecting] = useState(false);
   const [banner, setBanner] = useState<{ intent: 'success' | 'info' | 'error'; text: string } | null>(null);
@@ -153,6 +159,21 @@ export function PaymentMethodsTab({ contractUid }: { contractUid: string }) {
     const setupIntent = params.get('setup_intent');
     if (!paypal && !setupIntent) return;
     navigate(pathname, { replace: true });
+    // back from PayPal's own page (a full-page approval of a vault setup token)
+    const approvedToken = params.get('approval_token_id');
+    if (paypal === 'vaulted' && approvedToken)
+      void completeVault({ contractUid, setupTokenId: approvedToken }, { portalNotify: false }).then(
+        (result) => {
+          const method = result.data?.completePayPalVaultSetup;
+          if (method) {
+            setBanner({
+              intent: 'success',
+              text: t('paymentMethods.added', { method: methodLabel(method) }),
+            });
+            reload();
+          } else if (result.error) setBanner({ intent: 'error', text: apiRefusal(result.error).message });
+        },
+      );
     if (paypal === 'connected') setBanner({ intent: 'success', text: t('paymentMethods.paypalConnected') });
     else if (paypal === 'canceled') setBanner({ intent: 'info', text: t('paymentMethods.paypalCanceled') });
     if (setupIntent) {
@@ -206,6 +227,10 @@ export function PaymentMethodsTab({ contractUid }: { contractUid: string }) {
     });
 
   const connectPayPal = async () => {
+    if (paypalClientId) {
+      setVaulting(true);
+      return;
+    }
     setConnecting(true);
     const result = await connect(
       { contractUid, returnUrl: paymentReturnPath(contractUid, 'payment-methods') },
@@ -338,6 +363,19 @@ export function PaymentMethodsTab({ contractUid }: { contractUid: string }) {
           onClose={() => setAdding(false)}
           onAdded={(method) => {
             setAdding(false);
+            notify({ type: 'success', message: t('paymentMethods.added', { method: methodLabel(method) }) });
+            reload();
+          }}
+        />
+      )}
+      {vaulting && paypalClientId && (
+        <ConnectPayPalDialog
+          contractUid={contractUid}
+          clientId={paypalClientId}
+          hasMethods={methods.length > 0}
+          onClose={() => setVaulting(false)}
+          onConnected={(method) => {
+            setVaulting(false);
             notify({ type: 'success', message: t('paymentMethods.added', { method: methodLabel(method) }) });
             reload();
           }}

@@ -50,6 +50,13 @@ import { SandboxCardFields } from './SandboxCardFields';
 import type { CardConfirm, CardConfirmResult } from './StripeCardForm';
 import { confirmIntent, intentError, SandboxRequestError } from './sandboxStripe';
 
+/**
+ * A payment with a saved PayPal account (PayPal Vault): its `intentId` waits as `PPVAULT-…` until
+ * the customer confirms; `capturePayPalPayment` then charges it without PayPal's buttons.
+ */
+export const chargesSavedPayPal = (payment: Pick<PaymentFieldsFragment, 'provider' | 'intentId'>) =>
+  payment.provider === 'PAYPAL' && payment.intentId.startsWith('PPVAULT-');
+
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 /** PayPal's buttons: their own chunk, loaded only when the deployment configured PayPal. */
 const PayPalCheckout = lazy(() => import('./PayPalCheckout'));
@@ -360,6 +367,19 @@ function PaymentForm({
       window.location.assign(current.nextAction.url);
       return;
     }
+    if (chargesSavedPayPal(current)) {
+      // a saved PayPal account (vault): charged at once, no approval at PayPal
+      const result = await capturePayPal({ contractUid, uid: current.uid }, { portalNotify: false });
+      const captured = result.data?.capturePayPalPayment;
+      if (result.error || !captured)
+        throw new Error(result.error ? apiRefusal(result.error).message : t('payments.failedText'));
+      setPayment(captured);
+      if (captured.status === 'SUCCEEDED') finish({ kind: 'succeeded' }, form, captured);
+      else if (captured.status === 'PROCESSING') finish({ kind: 'processing' }, form, captured);
+      else if (captured.lastError) declined(form, captured.lastError.message);
+      else throw new Error(t('payments.failedText'));
+      return;
+    }
     if (current.methodType === 'PAYPAL') {
       const url = current.nextAction?.url;
       if (!url) throw new SandboxRequestError(t('payments.failedText'), 'no_next_action', 0);
@@ -472,7 +492,9 @@ function PaymentForm({
   };
   /** PayPal's buttons at the review: PayPal chosen, or a PayPal payment (a saved account, a resume). */
   const paypalButtons = (how: string) =>
-    !!paypalClientId && (how === 'paypal' || paymentRef.current?.provider === 'PAYPAL');
+    !!paypalClientId &&
+    (how === 'paypal' ||
+      (paymentRef.current?.provider === 'PAYPAL' && !chargesSavedPayPal(paymentRef.current)));
   const paypalError = () => {
     setFailure(paypalRefusal.current ?? t('payments.review.paypalFailed'));
     setStep('failed');

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { billingClient } from '../test/billingClient';
 import { renderPage } from '../test/renderPage';
 import { MakePaymentDialog } from './MakePaymentDialog';
-import { optionsAnswer, payment } from './test/paymentsData';
+import { optionsAnswer, payment, paypal } from './test/paymentsData';
 
 // PayPal's SDK loads a script from paypal.com (unreachable here): mocked at its import boundary.
 // The fake buttons do what PayPal's do: createOrder, then onApprove with the order id; or onCancel.
@@ -198,6 +198,46 @@ describe('Make a Payment with real PayPal', () => {
       screen.getByText('You will approve the payment on PayPal’s page; nothing is charged before you do.'),
     ).toBeTruthy();
     expect(screen.queryByTestId('paypal-buttons')).toBeNull();
+    expect(rendered.buttons).toBe(0);
+  });
+
+  it('a saved PayPal account (vault): Pay charges it through our api, no PayPal buttons, no approval', async () => {
+    rendered.buttons = 0;
+    const saved = paypal('m-2', { isDefault: true, paypalPayerEmail: 'buyer@nordwind.example' });
+    const vaultPayment = (fields: Record<string, unknown> = {}) =>
+      paypalPayment({
+        status: 'REQUIRES_PAYMENT_METHOD',
+        intentId: 'PPVAULT-pay-1',
+        clientSecret: '',
+        nextAction: null,
+        paymentMethodUid: 'm-2',
+        ...fields,
+      });
+    const { user, api, onPaid } = renderDialog('paypal-client-id', {
+      MakePaymentOptions: optionsAnswer({ amountDue: '0.00', methods: [saved] }),
+      StartPayment: () => ({ data: { __typename: 'Mutation', startPayment: vaultPayment() } }),
+      CapturePayPalPayment: () => ({
+        data: {
+          __typename: 'Mutation',
+          capturePayPalPayment: vaultPayment({ status: 'SUCCEEDED', intentId: ORDER, clientSecret: ORDER }),
+        },
+      }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Amount \(EUR\)/ }), '50');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      ((await screen.findByRole('radio', { name: /PayPal buyer@nordwind\.example/ })) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Review payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay €50.00' }));
+    expect(await screen.findByText('Payment received')).toBeTruthy();
+    expect(onPaid).toHaveBeenCalledOnce();
+    expect((api.calls('StartPayment') as { input: Record<string, unknown> }[])[0]!.input).toMatchObject({
+      paymentMethodUid: 'm-2',
+      topUpAmount: '50.00',
+    });
+    expect(api.calls('CapturePayPalPayment')).toEqual([{ contractUid: 'C-1', uid: 'pay-1' }]);
     expect(rendered.buttons).toBe(0);
   });
 });
