@@ -80,6 +80,8 @@ export interface WebhookEvent {
   type: string;
   created: number;
   object: PaymentIntentView | IntentView | null;
+  /** The event's `data.object` as delivered (a refund's JSON for `refund.*`). */
+  data?: unknown;
 }
 
 export interface PaymentsDriver {

@@ -15,7 +15,7 @@ import { errorMessages, gql, WSA_TOKEN } from '../../test/graphql.js';
 import { captureLogs, type LogLine, openTestDatabase, testConfig } from '../../test/helpers.js';
 import { Browser, signedInBrowser } from '../../test/identity.js';
 import { InvoiceSchedule } from '../invoice-schedule.js';
-import { payments as ledgerPayments } from '../tables.js';
+import { ledgerEntries, payments as ledgerPayments } from '../tables.js';
 import { PAYMENT_MESSAGES as M } from './messages.js';
 import { DEMO_PENDING_INTENT } from './seed.js';
 import { paymentAttempts } from './tables.js';
@@ -261,6 +261,53 @@ describe('Make a Payment', () => {
     // and the right signature is accepted (the handler is the same)
     expect((await webhook(forged, signPayload(forged, SECRET, now))).statusCode).toBe(200);
     expect(await settledCount(payment.intentId)).toBe(1);
+  });
+
+  it('a Stripe refund (refund.created, then .updated succeeded) cashes out once per refund id; forged: 400, nothing', async () => {
+    const c = DEMO_CONTRACTS.cabinet;
+    const [attempt] = await database.db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.status, 'SUCCEEDED'), eq(paymentAttempts.amount, '11.00')));
+    const before = await balanceOf(c);
+    const refundEvent = (id: string, type: string, status: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: 're_3PortalRefund1',
+            object: 'refund',
+            amount: 400,
+            currency: 'eur',
+            payment_intent: attempt!.intentId,
+            status,
+          },
+        },
+      });
+    const refunds = async () =>
+      (await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'refund'))).filter((e) =>
+        e.description.includes('re_3PortalRefund1'),
+      );
+    const now = Math.floor(Date.now() / 1000);
+    // forged: refused, nothing applied
+    const forged = refundEvent('evt_refund_0', 'refund.updated', 'succeeded');
+    expect((await webhook(forged, signPayload(forged, 'whsec_not_ours', now))).statusCode).toBe(400);
+    expect(await refunds()).toEqual([]);
+    // pending at creation: nothing yet
+    const pending = refundEvent('evt_refund_1', 'refund.created', 'pending');
+    expect((await webhook(pending, signPayload(pending, SECRET, now))).statusCode).toBe(200);
+    expect(await refunds()).toEqual([]);
+    // succeeded, delivered twice: one refund entry
+    const done = refundEvent('evt_refund_2', 'refund.updated', 'succeeded');
+    for (let i = 0; i < 2; i++)
+      expect((await webhook(done, signPayload(done, SECRET, now))).statusCode).toBe(200);
+    expect((await refunds()).map((e) => [e.amount, e.currency, e.description])).toEqual([
+      ['-4.00', 'EUR', 'Refund (Stripe re_3PortalRefund1)'],
+    ]);
+    expect(Number((await balanceOf(c)).amount) - Number(before.amount)).toBeCloseTo(-4, 2);
   });
 
   it('a declined card and a bad card number come back with the reason; another card then pays', async () => {

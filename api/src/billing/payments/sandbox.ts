@@ -214,7 +214,13 @@ export class SandboxDriver implements PaymentsDriver {
     );
     if (problem) throw new WebhookSignatureError(problem);
     const json = JSON.parse(rawBody);
-    return { id: json.id, type: json.type, created: json.created, object: fromStripeJson(json.data?.object) };
+    return {
+      id: json.id,
+      type: json.type,
+      created: json.created,
+      object: fromStripeJson(json.data?.object),
+      data: json.data?.object,
+    };
   }
 
   // --- what the browser calls (routes.ts) --------------------------------------------------------

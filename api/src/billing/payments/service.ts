@@ -31,6 +31,7 @@ import {
   paymentMethodDefaults,
   paypalRefunds,
   sandboxPaypalConnections,
+  stripeRefunds,
   UNFINISHED,
 } from './tables.js';
 
@@ -176,6 +177,10 @@ export class PaymentsService {
   }
 
   async handleEvent(event: WebhookEvent): Promise<void> {
+    if (event.type === 'refund.created' || event.type === 'refund.updated') {
+      await this.refundStripe(event);
+      return;
+    }
     const status = STATUS_OF_EVENT[event.type];
     const intent = event.object;
     if (!status || !intent || intent.object !== 'payment_intent') return; // not about a payment
@@ -742,13 +747,63 @@ export class PaymentsService {
       );
       return;
     }
+    await this.applyRefund(row, 'PayPal', refundId, cents, currency);
+  }
+
+  /**
+   * Stripe's refunds (`refund.created`, `refund.updated`): the Refund object is the source of truth
+   * (its own status; `charge.refunded` no longer carries the refunds list and fires for pending
+   * ones too): a `succeeded` refund of one of our payments is cashed out once per refund id.
+   */
+  private async refundStripe(event: WebhookEvent) {
+    // biome-ignore lint/suspicious/noExplicitAny: Stripe's Refund JSON
+    const refund = event.data as any;
+    if (!refund || refund.object !== 'refund' || refund.status !== 'succeeded') return;
+    const intentId =
+      typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+    const [row] = intentId
+      ? await this.db
+          .select()
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.intentId, String(intentId)))
+      : [];
+    const refundId = typeof refund.id === 'string' ? refund.id : '';
+    const cents =
+      typeof refund.amount === 'number' && Number.isInteger(refund.amount) ? BigInt(refund.amount) : null;
+    const currency = String(refund.currency ?? '').toUpperCase();
+    if (!row || row.provider === 'PAYPAL') {
+      this.log.warn(
+        { event: event.id, refund: refundId },
+        'payments: a refund of an unknown payment ignored',
+      );
+      return;
+    }
+    if (!refundId || cents === null || cents <= 0n || currency !== row.currency) {
+      this.log.error(
+        { payment: row.id, refund: refundId },
+        'payments: a Stripe refund not applied (amount, currency)',
+      );
+      return;
+    }
+    await this.applyRefund(row, 'Stripe', refundId, cents, currency);
+  }
+
+  /** Cash out of the ledger once per refund id: the refund's row and its entry in one transaction. */
+  private async applyRefund(
+    row: PaymentAttemptRow,
+    provider: 'PayPal' | 'Stripe',
+    refundId: string,
+    cents: bigint,
+    currency: string,
+  ) {
     const [workspace] = await this.db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
     if (!workspace) return;
+    const table = provider === 'PayPal' ? paypalRefunds : stripeRefunds;
     const applied = await this.db.transaction(async (txDb) => {
       const tx = txDb as unknown as Db;
       await lockWorkspace(tx, workspace.id, workspace.currency);
       const [inserted] = await tx
-        .insert(paypalRefunds)
+        .insert(table)
         .values({
           refundId,
           paymentAttemptId: row.id,
@@ -765,12 +820,12 @@ export class PaymentsService {
         kind: 'refund',
         amount: fromCents(-cents),
         currency,
-        description: `Refund (PayPal ${refundId})`,
+        description: `Refund (${provider} ${refundId})`,
         createdAt: new Date(this.now()),
       });
       return true;
     });
-    this.log.info({ payment: row.id, refund: refundId, applied }, 'payments: PayPal refund');
+    this.log.info({ payment: row.id, refund: refundId, applied }, `payments: ${provider} refund`);
     if (applied) this.publish(workspace.contractUid, row.id);
   }
 

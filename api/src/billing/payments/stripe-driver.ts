@@ -112,6 +112,7 @@ export class StripeDriver implements PaymentsDriver {
       type: event.type,
       created: event.created,
       object: fromStripeJson(event.data.object),
+      data: event.data.object,
     };
   }
 

@@ -183,3 +183,18 @@ export const paypalRefunds = pgTable('paypal_refunds', {
   currency: text('currency').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A refund Stripe reported (`refund.created` / `refund.updated` with status `succeeded`), by its
+ * refund id (`re_…`): like `paypal_refunds`, the ledger's `refund` entry is written by the
+ * transaction that inserted this row, so a delivery repeated (or created then updated) applies once.
+ */
+export const stripeRefunds = pgTable('stripe_refunds', {
+  refundId: text('refund_id').primaryKey(),
+  paymentAttemptId: uuid('payment_attempt_id')
+    .notNull()
+    .references(() => paymentAttempts.id, { onDelete: 'cascade' }),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
