@@ -758,7 +758,7 @@ export class PaymentsService {
   private async refundStripe(event: WebhookEvent) {
     // biome-ignore lint/suspicious/noExplicitAny: Stripe's Refund JSON
     const refund = event.data as any;
-    if (!refund || refund.object !== 'refund' || refund.status !== 'succeeded') return;
+    if (refund?.object !== 'refund' || refund.status !== 'succeeded') return;
     const intentId =
       typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
     const [row] = intentId
