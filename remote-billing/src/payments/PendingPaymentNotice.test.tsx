@@ -54,4 +54,59 @@ describe('PendingPaymentNotice', () => {
     await waitFor(() => expect(location()).toBe('/workspace/C-1/billing/invoices'));
     expect(findRedirect('pi_7')).toBeNull();
   });
+
+  it('back from PayPal’s own page with the order approved: captured without pressing Resume, then “Payment received”', async () => {
+    const ORDER = '5O190127TN364715T';
+    let captured = false;
+    const paypalPayment = () =>
+      payment({
+        uid: 'pay-8',
+        provider: 'PAYPAL',
+        methodType: 'PAYPAL',
+        intentId: ORDER,
+        clientSecret: ORDER,
+        amount: '30.00',
+        status: captured ? 'SUCCEEDED' : 'REQUIRES_ACTION',
+      });
+    const api = billingClient({
+      PaymentOutcome: () => ({ data: { payment: paypalPayment() } }),
+      PendingPayment: () => ({ data: { pendingPayment: captured ? null : paypalPayment() } }),
+      ResumePayment: () => {
+        captured = true;
+        return { data: { resumePayment: paypalPayment() } };
+      },
+    });
+    const { location } = renderPage(<PendingPaymentNotice contractUid="C-1" canPay />, {
+      path: `/workspace/C-1/billing/invoices?payment=pay-8&token=${ORDER}&PayerID=QYR5Z8XDVJNXQ`,
+      route: ROUTE,
+      graphql: api.client,
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Payment received'));
+    expect(screen.getByRole('status').textContent).toContain('€30.00');
+    expect(api.calls('ResumePayment')).toEqual([{ contractUid: 'C-1', uid: 'pay-8' }]);
+    await waitFor(() => expect(location()).toBe('/workspace/C-1/billing/invoices'));
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+
+  it('back from PayPal without an approval (no PayerID): nothing is captured', async () => {
+    const open = payment({
+      uid: 'pay-9',
+      provider: 'PAYPAL',
+      methodType: 'PAYPAL',
+      intentId: '5O9',
+      status: 'REQUIRES_ACTION',
+    });
+    const api = billingClient({
+      PaymentOutcome: () => ({ data: { payment: open } }),
+      PendingPayment: () => ({ data: { pendingPayment: open } }),
+    });
+    renderPage(<PendingPaymentNotice contractUid="C-1" canPay />, {
+      path: '/workspace/C-1/billing/invoices?payment=pay-9&token=5O9',
+      route: ROUTE,
+      graphql: api.client,
+    });
+    await waitFor(() => expect(api.calls('PaymentOutcome')).toHaveLength(1));
+    await screen.findByRole('status');
+    expect(api.calls('ResumePayment')).toEqual([]);
+  });
 });

@@ -30,7 +30,15 @@ const useStyles = makeStyles({
 });
 
 /** The query parameters a return from 3-D Secure or PayPal carries (Stripe's, plus our `payment`). */
-const RETURN_PARAMS = ['payment', 'payment_intent', 'payment_intent_client_secret', 'redirect_status'];
+const RETURN_PARAMS = [
+  'payment',
+  'payment_intent',
+  'payment_intent_client_secret',
+  'redirect_status',
+  // PayPal's full-page return from an approved order: `token` (the order id) and `PayerID`
+  'token',
+  'PayerID',
+];
 
 /** Which payment a return from the provider's page is about: ours in the URL, else the one that left. */
 function returnedPayment(params: URLSearchParams, contractUid: string): string | null {
@@ -57,6 +65,8 @@ export function PendingPaymentNotice({ contractUid, canPay }: { contractUid: str
   // the return: read while rendering (a pure read: a suspended render runs it again), then, once on
   // screen, the URL is cleaned and the stash forgotten (a reload must not announce it again)
   const [returnedUid] = useState(() => returnedPayment(params, contractUid));
+  /** The PayPal order the buyer approved on PayPal's own page (a blocked popup, a full-page flow). */
+  const [approvedOrder] = useState(() => (params.get('PayerID') ? params.get('token') : null));
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
     if (RETURN_PARAMS.some((name) => params.has(name))) {
@@ -91,6 +101,26 @@ export function PendingPaymentNotice({ contractUid, canPay }: { contractUid: str
   const canceledPayPal = useRef(false);
 
   const returned = outcome.data?.payment;
+  // back from PayPal's page with the order approved: captured now, no Resume to press (the api
+  // captures an approved order once and settles it like PayPal's buttons' onApprove)
+  const capturedReturn = useRef(false);
+  useEffect(() => {
+    if (
+      returned &&
+      approvedOrder &&
+      !capturedReturn.current &&
+      returned.provider === 'PAYPAL' &&
+      returned.intentId === approvedOrder &&
+      returned.status === 'REQUIRES_ACTION'
+    ) {
+      capturedReturn.current = true;
+      void resumePayment({ contractUid, uid: returned.uid }, { portalNotify: false }).then((result) => {
+        if (result.error) notify({ type: 'error', message: apiRefusal(result.error).message });
+        refetchOutcome({ requestPolicy: 'network-only' });
+        refetchPending({ requestPolicy: 'network-only' });
+      });
+    }
+  }, [returned, approvedOrder, resumePayment, contractUid, notify, refetchOutcome, refetchPending]);
   // PayPal's Cancel changes nothing: the payment it started ends
   useEffect(() => {
     if (
