@@ -18,6 +18,7 @@ export default defineConfig({
     './src/workspaces/tables.ts',
     './src/billing/payments/tables.ts',
     './src/profile/tables.ts',
+    './src/jobs/tables.ts',
   ],
   out: './drizzle',
 });

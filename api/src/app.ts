@@ -259,6 +259,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     yoga,
     graphiql: config.graphql.graphiql,
     rateLimitScale: config.identity.rateLimitScale,
+    db: deps.database.db,
   });
   registerInvoicePdf(app, graphql, identity);
   registerSupportAttachments(app, graphql, identity);
