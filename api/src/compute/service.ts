@@ -7,6 +7,7 @@ import type { PortalPubSub } from '../graphql/pubsub.js';
 import { actionRefusal } from './actions.js';
 import { addressesFor } from './addresses.js';
 import type { ComputeDriver, DriverEvent } from './driver.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { Scheduler } from './scheduler.js';
 import { SimulatorDriver } from './simulator.js';
 import { type ComputeInstanceRow, computeInstances, type InstanceAction } from './tables.js';
@@ -21,6 +22,8 @@ export interface ComputeOptions {
   random?: () => number;
   /** How often charges are accrued and, when they moved by a cent, published (ms of the scheduler). */
   chargeTickMs: number;
+  /** The job queue the charge tick runs on (`compute.charges`, once across api processes); without it, the scheduler. */
+  jobs?: JobQueue;
 }
 
 /** The workspace an instance belongs to, as the service needs it. */
@@ -109,7 +112,12 @@ export class ComputeService {
         resizing: row.resizingToPlanId !== null,
       });
     }
-    this.scheduleTick();
+    const { jobs } = this.options;
+    if (jobs) {
+      await jobs.every('compute.charges', { intervalMs: this.options.chargeTickMs }, async () => {
+        if (!this.closed) await this.tick();
+      });
+    } else this.scheduleTick();
   }
 
   async close(): Promise<void> {
