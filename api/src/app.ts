@@ -48,6 +48,8 @@ import {
   registerDevOutbox,
   registerIdentity,
 } from './identity/index.js';
+import { queueDelivery } from './jobs/delivery.js';
+import { createJobQueue, type JobQueue, registerDevJobTools } from './jobs/index.js';
 import { remotesRoutes } from './remotes/remotes.js';
 import { runtimeConfigOf, runtimeConfigRoutes } from './runtime-config/runtime-config.js';
 import { registerSupportAttachments } from './support/attachments.js';
@@ -55,8 +57,6 @@ import { registerDevSupportTools } from './support/dev-tools.js';
 import { SupportService } from './support/service.js';
 import { type AttachmentStorage, createAttachmentStorage } from './support/storage.js';
 import { registerDevWorkspaceTools } from './workspaces/dev-tools.js';
-import { createJobQueue, type JobQueue, registerDevJobTools } from './jobs/index.js';
-import { queueDelivery } from './jobs/delivery.js';
 
 export type AppConfig = Pick<
   Config,

@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../compute/scheduler.js';
-import type { JobQueue } from '../jobs/queue.js';
 import type { Db } from '../db/client.js';
 import { workspaces } from '../db/schema.js';
 import type { PortalPubSub } from '../graphql/pubsub.js';
+import type { JobQueue } from '../jobs/queue.js';
 import { runInvoices } from './invoice-run.js';
 import { utcDate } from './ledger.js';
 import type { PaymentsService } from './payments/service.js';
@@ -42,7 +42,8 @@ export class InvoiceSchedule {
     const { jobs, log, payments } = this.options;
     if (jobs) {
       await jobs.every('billing.daily', { intervalMs: DAY_MS, offsetMs: DAILY_AT_MS }, async ({ at }) => {
-        if (!this.stopped) await this.runDaily(at).catch((err: unknown) => log.error({ err }, 'billing: invoice run failed'));
+        if (!this.stopped)
+          await this.runDaily(at).catch((err: unknown) => log.error({ err }, 'billing: invoice run failed'));
       });
       await jobs.every('billing.expire-payments', { intervalMs: HOUR_MS }, async () => {
         if (!this.stopped) await payments.expireStale();

@@ -1,17 +1,17 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import rateLimit from '@fastify/rate-limit';
-import type { Db } from '../db/client.js';
-import { databaseRateLimitStore } from './rate-limit-store.js';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { Db } from '../db/client.js';
 import { NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
 import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
 

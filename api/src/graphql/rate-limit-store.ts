@@ -28,7 +28,9 @@ export function databaseRateLimitStore(db: Db, now: () => number = Date.now): Fa
           operations += 1;
           // now and then, drop the windows that ended long ago (clients seen once)
           if (operations % 1000 === 0)
-            await db.execute(sql`delete from rate_limit_windows where window_start < ${at - 24 * 3_600_000}::bigint`);
+            await db.execute(
+              sql`delete from rate_limit_windows where window_start < ${at - 24 * 3_600_000}::bigint`,
+            );
           const start = Number(row!.window_start);
           callback(null, { current: Number(row!.hits), ttl: Math.max(0, start + timeWindow - at) });
         })

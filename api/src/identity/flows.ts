@@ -38,7 +38,7 @@ export async function sendPhoneCode(ctx: Ctx, pending: PendingLogin, phone: stri
  * rate limit) per address: logging in again right away shows the pending flow without a second mail.
  */
 export async function sendEmailConfirmation(ctx: Ctx, user: User): Promise<boolean> {
-  if (!await ctx.services.limiter.consume('confirm_email', { key: user.email })) return false;
+  if (!(await ctx.services.limiter.consume('confirm_email', { key: user.email }))) return false;
   const key = await issueToken(ctx.db, 'verify_email', user, ctx.services.now());
   await ctx.sendMail(
     emailConfirmationMail(user.email, `${ctx.services.config.publicUrl}/auth/confirm-email/${key}`),

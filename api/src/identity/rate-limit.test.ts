@@ -38,7 +38,9 @@ describe('RateLimiter', () => {
     const [a, b] = [new RateLimiter(database.db, () => now), new RateLimiter(database.db, () => now)];
     // login_failed: 10/m/ip, 5/5m/key; spread over both, the 6th failure of one key is refused
     for (let i = 0; i < 5; i++)
-      expect(await (i % 2 ? a : b).consume('login_failed', { ip: '10.0.0.1', key: 'x@example.com' })).toBe(true);
+      expect(await (i % 2 ? a : b).consume('login_failed', { ip: '10.0.0.1', key: 'x@example.com' })).toBe(
+        true,
+      );
     expect(await a.consume('login_failed', { ip: '10.0.0.1', key: 'x@example.com' })).toBe(false);
     expect(await b.consume('login_failed', { ip: '10.0.0.1', key: 'x@example.com' })).toBe(false);
     // the refused calls counted nothing for the address: 5 more keys' failures fit its 10

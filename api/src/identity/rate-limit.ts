@@ -53,7 +53,8 @@ const RATES = Object.fromEntries(
 export type RateSubject = Partial<Record<RateScope, string>>;
 
 /** The counter key of one rate of an action for one subject. */
-const bucketKey = (action: RateAction, rate: Rate, id: string) => `${action}|${rate.per}|${rate.durationMs}|${id}`;
+const bucketKey = (action: RateAction, rate: Rate, id: string) =>
+  `${action}|${rate.per}|${rate.durationMs}|${id}`;
 
 /** The longest window of any rate: hits older than this count for nothing anywhere. */
 const LONGEST_MS = Math.max(...Object.values(RATES).flatMap((rates) => rates.map((r) => r.durationMs)));
@@ -84,7 +85,11 @@ export class RateLimiter {
       const id = subject[rate.per];
       // allauth skips a rate whose subject is unknown (e.g. `user` for an anonymous request).
       if (id === undefined) continue;
-      buckets.push({ key: bucketKey(action, rate, id), limit: rate.amount * this.scale, since: now - rate.durationMs });
+      buckets.push({
+        key: bucketKey(action, rate, id),
+        limit: rate.amount * this.scale,
+        since: now - rate.durationMs,
+      });
     }
     if (buckets.length === 0) return true;
     const values = sql.join(
@@ -120,10 +125,12 @@ export class RateLimiter {
       return id === undefined ? [] : [bucketKey(action, rate, id)];
     });
     if (keys.length === 0) return;
-    await this.db.execute(sql`delete from rate_limit_hits where key in (${sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    )})`);
+    await this.db.execute(
+      sql`delete from rate_limit_hits where key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
   }
 
   /** Drops every expired hit now and then, so addresses seen once do not pile up. */

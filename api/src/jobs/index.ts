@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Scheduler } from '../compute/scheduler.js';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/client.js';
@@ -37,7 +37,11 @@ export function registerDevJobTools(app: FastifyInstance, database: Database, jo
       name,
       engine: jobs.kind,
       process: jobs.process,
-      runs: rows.map((r) => ({ slot: Number(r.slot), process: r.process, ranAt: new Date(r.ran_at).toISOString() })),
+      runs: rows.map((r) => ({
+        slot: Number(r.slot),
+        process: r.process,
+        ranAt: new Date(r.ran_at).toISOString(),
+      })),
     };
   });
 }

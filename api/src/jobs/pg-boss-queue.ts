@@ -63,7 +63,11 @@ export class PgBossJobQueue implements JobQueue {
     this.runs = new JobRuns(db, this.process);
   }
 
-  async define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions = {}): Promise<void> {
+  async define<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options: JobOptions = {},
+  ): Promise<void> {
     this.definitions.set(name, { handler: handler as JobHandler<object>, options });
     if (this.started) await this.work(name);
   }
@@ -97,7 +101,11 @@ export class PgBossJobQueue implements JobQueue {
       name,
       { slot, at },
       // not retried (the next slot does the work); a run may take one interval (a minute at least)
-      { id: slotJobId(name, slot), retryLimit: 0, expireInSeconds: Math.max(60, entry.period.intervalMs / 1000) },
+      {
+        id: slotJobId(name, slot),
+        retryLimit: 0,
+        expireInSeconds: Math.max(60, entry.period.intervalMs / 1000),
+      },
     );
     const worker = this.workers.get(name);
     if (id && worker) this.boss.notifyWorker(worker);

@@ -83,6 +83,8 @@ describe('LocalJobQueue', () => {
     expect(nextSlot({ intervalMs: 10_000 }, 20_000)).toEqual({ slot: 3, at: 30_000 });
     expect(slotJobId('compute.charges', 7)).toBe(slotJobId('compute.charges', 7));
     expect(slotJobId('compute.charges', 7)).not.toBe(slotJobId('compute.charges', 8));
-    expect(slotJobId('compute.charges', 7)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(slotJobId('compute.charges', 7)).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 });

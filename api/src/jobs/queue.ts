@@ -83,7 +83,8 @@ export class JobRuns {
       sql`insert into job_runs (name, slot, process) values (${name}, ${slot}, ${this.processName})`,
     );
     this.writes += 1;
-    if (this.writes % 200 === 0) await this.db.execute(sql`delete from job_runs where ran_at < now() - interval '1 day'`);
+    if (this.writes % 200 === 0)
+      await this.db.execute(sql`delete from job_runs where ran_at < now() - interval '1 day'`);
   }
 }
 
@@ -110,14 +111,19 @@ export class LocalJobQueue implements JobQueue {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async define<T extends object>(name: string, handler: JobHandler<T>, options: JobOptions = {}): Promise<void> {
+  async define<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options: JobOptions = {},
+  ): Promise<void> {
     this.definitions.set(name, { handler: handler as JobHandler<object>, options });
   }
 
   async send<T extends object>(name: string, data: T, options: { afterMs?: number } = {}): Promise<void> {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`no job named ${name}`);
-    if (options.afterMs && options.afterMs > 0) this.later(options.afterMs, () => this.attempt(name, definition, data, 1));
+    if (options.afterMs && options.afterMs > 0)
+      this.later(options.afterMs, () => this.attempt(name, definition, data, 1));
     else await this.track(this.attempt(name, definition, data, 1));
   }
 

@@ -54,7 +54,7 @@ export function authRoutes(route: Route): void {
 
     // allauth's `login_failed`: every attempt counts, a success wipes the count.
     const subject = { ip: ctx.ip, key: email };
-    if (!await ctx.services.limiter.consume('login_failed', subject)) {
+    if (!(await ctx.services.limiter.consume('login_failed', subject))) {
       return errorResponse([{ code: 'too_many_login_attempts', message: MESSAGES.too_many_login_attempts }]);
     }
     const user = await findUserByEmail(ctx.db, email);

@@ -32,7 +32,7 @@ async function checkMfaCode(
   code: string,
 ): Promise<{ error: Envelope } | { record: { method: string; at: number; type: string; id: number } }> {
   const subject = { ip: ctx.ip, key: `mfa-auth-user-${user.id}` };
-  if (!await ctx.services.limiter.consume('login_failed', subject)) {
+  if (!(await ctx.services.limiter.consume('login_failed', subject))) {
     return {
       error: errorResponse([fieldError('code', 'too_many_login_attempts', MESSAGES.too_many_login_attempts)]),
     };

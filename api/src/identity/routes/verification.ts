@@ -102,7 +102,8 @@ export function verificationRoutes(route: Route): void {
     if (!pending) return { status: 409 };
     const user = pending.userId ? await findUserById(ctx.db, pending.userId) : undefined;
     if (!user) {
-      if (!await ctx.services.limiter.consume('confirm_email', { key: pending.email })) return { status: 429 };
+      if (!(await ctx.services.limiter.consume('confirm_email', { key: pending.email })))
+        return { status: 429 };
       await ctx.sendMail(
         accountAlreadyExistsMail(pending.email, `${ctx.services.config.publicUrl}/auth/reset-password`),
       );
