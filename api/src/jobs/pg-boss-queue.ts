@@ -132,7 +132,7 @@ export class PgBossJobQueue implements JobQueue {
   private async work(name: string): Promise<void> {
     const definition = this.definitions.get(name)!;
     const { retryLimit = 0, retryDelayS = 0, retryBackoff = false } = definition.options;
-    await this.boss.createQueue(name, { name, retryLimit, retryDelay: retryDelayS, retryBackoff });
+    await this.createQueue({ name, retryLimit, retryDelay: retryDelayS, retryBackoff });
     const id = await this.boss.work<object>(
       name,
       { pollingIntervalSeconds: this.options.pollS, batchSize: 1 },
@@ -147,6 +147,27 @@ export class PgBossJobQueue implements JobQueue {
       },
     );
     this.workers.set(name, id);
+  }
+
+  /**
+   * Creates the queue unless it exists. Processes starting together race to create it (a partition
+   * of pg-boss's job table: DDL, where PostgreSQL may pick one of them as a deadlock victim), so a
+   * failed attempt looks again.
+   */
+  private async createQueue(queue: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      if (await this.boss.getQueue(queue.name)) return;
+      try {
+        await this.boss.createQueue(queue.name, queue);
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        this.log.info(
+          { err: error, queue: queue.name },
+          'jobs: queue creation raced another process, looking again',
+        );
+      }
+    }
   }
 
   /** This process's timer for the next slot of a periodic job. */
