@@ -80,6 +80,7 @@ export class ComputeService {
         speed: options.speed,
         failureRate: options.failureRate,
         ...(options.random ? { random: options.random } : {}),
+        ...(options.jobs ? { jobs: options.jobs } : {}),
       },
     );
     this.simulator = simulator;
