@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
+import { seedCatalog } from '../compute/seed.js';
+import { computeInstances } from '../compute/tables.js';
 import { type Database, openDatabase } from '../db/client.js';
+import { workspaces } from '../db/schema.js';
+import { DEMO_CONTRACTS, seedDemo } from '../db/seed.js';
 import { API_RATE_LIMITED, API_RATE_LIMITS } from '../graphql/plugin.js';
 import { MESSAGES } from '../identity/messages.js';
 import { testConfig } from '../test/helpers.js';
@@ -35,10 +40,17 @@ describe.skipIf(unavailable !== null)(
 
     beforeAll(async () => {
       if (!('url' in postgres)) return;
-      config = testConfig({ DATABASE_URL: postgres.url, PORTAL_DEV_TOOLS: '1', PORTAL_JOBS_POLL_S: '0.5' });
+      config = testConfig({
+        DATABASE_URL: postgres.url,
+        PORTAL_DEV_TOOLS: '1',
+        PORTAL_JOBS_POLL_S: '0.5',
+        PORTAL_COMPUTE_SIM_SPEED: '4', // a deployment takes 2 s
+      });
       if (config.database.kind !== 'postgres') throw new Error('DATABASE_URL was not taken');
       const first = await openDatabase(config.database);
       await first.migrate();
+      await seedCatalog(first.db);
+      await seedDemo(first.db);
       await first.close();
       [a, b] = await Promise.all([openApp(), openApp()]);
     }, 120_000);
@@ -156,6 +168,31 @@ describe.skipIf(unavailable !== null)(
       await c.close();
       await vi.waitFor(() => done, WAIT);
       expect(ranOn).toEqual([`${b.jobs.process} invoice-mail`]);
+    });
+
+    it('a deployment started by a process that then stops still finishes (its step is a job)', async () => {
+      const c = await openApp();
+      const db = databases[0]!.db;
+      const [workspace] = await db
+        .select()
+        .from(workspaces)
+        .where(eq(workspaces.contractUid, DEMO_CONTRACTS.webshop));
+      const row = await c.graphql.compute.create(
+        { id: workspace!.id, contractUid: workspace!.contractUid, currency: workspace!.currency },
+        {
+          name: 'cluster-web-1',
+          imageUid: 'ubuntu-24-04',
+          locationUid: 'fra1',
+          planUid: 's-2vcpu-4gb',
+          rootPassword: null,
+        },
+      );
+      expect(row.status).toBe('INSTALLING');
+      await c.close();
+      await vi.waitFor(async () => {
+        const [now] = await db.select().from(computeInstances).where(eq(computeInstances.id, row.id));
+        expect(now?.status).toBe('ACTIVE');
+      }, WAIT);
     });
   },
 );
