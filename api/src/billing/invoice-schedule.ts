@@ -15,8 +15,9 @@ const DAY_MS = 24 * HOUR_MS;
 export const DAILY_AT_MS = 5 * 60 * 1000;
 
 /**
- * Billing's timers, as jobs of the api's queue (pg-boss with several processes: one runs them): once a day at 00:05 UTC the invoice run, which issues invoices on the first of
- * the month (`runInvoices` is idempotent per day, so a restart on that day issues nothing twice); and
+ * Billing's periodic work, as jobs of the api's queue (pg-boss with several processes: one of them
+ * runs each), or timers on the scheduler without one: once a day at 00:05 UTC the invoice run, which
+ * issues invoices on the first of the month (`runInvoices` is idempotent per day, so a restart on that day issues nothing twice); and
  * every hour the expiry of payments left unfinished for a day. Started by the app (`server.ts`), on
  * the compute scheduler's clock, which tests replace with a clock they move.
  */
@@ -32,7 +33,10 @@ export class InvoiceSchedule {
       log: FastifyBaseLogger;
       payments: PaymentsService;
       scheduler: Scheduler;
-      /** The job queue both run on (`billing.daily`, `billing.expire-payments`: once across api processes); without it, the scheduler. */
+      /**
+       * The job queue both run on (`billing.daily`, `billing.expire-payments`: once across api
+       * processes); without it, timers on the scheduler.
+       */
       jobs?: JobQueue;
     },
   ) {}

@@ -22,7 +22,10 @@ export interface ComputeOptions {
   random?: () => number;
   /** How often charges are accrued and, when they moved by a cent, published (ms of the scheduler). */
   chargeTickMs: number;
-  /** The job queue the charge tick runs on (`compute.charges`, once across api processes); without it, the scheduler. */
+  /**
+   * The job queue the charge tick (`compute.charges`, once across api processes) and, with pg-boss,
+   * the simulator's steps run on; without it, the scheduler.
+   */
   jobs?: JobQueue;
 }
 

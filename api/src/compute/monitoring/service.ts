@@ -45,7 +45,7 @@ export interface MonitoringOptions {
   scheduler: Scheduler;
   /** how often the sampler records a minute and evaluates the rules (ms of the scheduler) */
   sampleMs: number;
-  /** The job queue the sampler runs on (`compute.metrics`, once across api processes); without it, the scheduler. */
+  /** The job queue the sampler runs on (`compute.metrics`, once across api processes); else the scheduler. */
   jobs?: JobQueue;
   /** the portal's public origin, for the link in alert mails */
   publicUrl: string;

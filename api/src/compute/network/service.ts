@@ -37,7 +37,7 @@ export class NetworkService {
     private readonly db: Db,
     private readonly pubsub: PortalPubSub,
     private readonly log: FastifyBaseLogger,
-    /** `jobs`: the queue the tick runs on (`compute.network`, once across api processes); without it, the scheduler. */
+    /** `jobs`: the queue the tick runs on (`compute.network`, once across api processes); else the scheduler. */
     private readonly options: { scheduler: Scheduler; tickMs: number; jobs?: JobQueue },
   ) {
     this.last = options.scheduler.now();
