@@ -19,6 +19,7 @@ export default defineConfig({
     './src/billing/payments/tables.ts',
     './src/billing/payments/vault-tables.ts',
     './src/profile/tables.ts',
+    './src/jobs/tables.ts',
   ],
   out: './drizzle',
 });

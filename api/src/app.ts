@@ -48,6 +48,8 @@ import {
   registerDevOutbox,
   registerIdentity,
 } from './identity/index.js';
+import { queueDelivery } from './jobs/delivery.js';
+import { createJobQueue, type JobQueue, registerDevJobTools } from './jobs/index.js';
 import { remotesRoutes } from './remotes/remotes.js';
 import { runtimeConfigOf, runtimeConfigRoutes } from './runtime-config/runtime-config.js';
 import { registerSupportAttachments } from './support/attachments.js';
@@ -69,6 +71,7 @@ export type AppConfig = Pick<
   | 'compute'
   | 'support'
   | 'payments'
+  | 'jobs'
 >;
 
 export interface AppDeps {
@@ -102,6 +105,8 @@ declare module 'fastify' {
      * pub/sub, the WSA tokens and the yoga server.
      */
     graphql: GraphqlServices & { yoga: PortalYoga };
+    /** Background work (`src/jobs/`): pg-boss on PostgreSQL, in-process on PGlite. */
+    jobs: JobQueue;
   }
 }
 
@@ -154,7 +159,15 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.register(faviconRoutes, { hostDist: config.hostDist });
   runtimeConfigRoutes(app, runtimeConfigOf(config));
 
+  // background work, run once by one of the api processes on the database (issue 16)
+  const scheduler = deps.compute?.scheduler ?? realScheduler();
+  const jobs = createJobQueue(deps.database, scheduler, app.log, config.jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+
   const identity = createIdentityServices(config.identity, deps.database.db, app.log, deps.identity);
+  queueDelivery(identity, jobs);
   app.decorate('identity', identity);
   app.addHook('onClose', () => identity.deferred.settled());
   registerIdentity(app, identity);
@@ -179,7 +192,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const pubsub = createPortalPubSub(events ?? undefined);
   identity.userChanged = (userId) => pubsub.publish('meChanged', userId, { userId });
   const compute = new ComputeService(deps.database.db, pubsub, app.log, {
-    scheduler: realScheduler(),
+    scheduler,
+    jobs,
     speed: config.compute.simSpeed,
     failureRate: config.compute.failureRate,
     chargeTickMs: config.compute.chargeTickS * 1000,
@@ -192,6 +206,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   // The metric sampler and alert evaluation, every minute of the compute scheduler's clock.
   const monitoring = new MonitoringService(deps.database.db, pubsub, app.log, identity.mailer, {
     scheduler: compute.options.scheduler,
+    jobs,
     sampleMs: 60_000,
     publicUrl: config.identity.publicUrl,
     ...deps.monitoring,
@@ -201,6 +216,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   // traffic and the firewall's dropped packets accrue on the simulator's clock, as often as charges
   const network = new NetworkService(deps.database.db, pubsub, app.log, {
     scheduler: compute.options.scheduler,
+    jobs,
     tickMs: compute.options.chargeTickMs,
   });
   app.addHook('onReady', () => network.start());
@@ -222,6 +238,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     log: app.log,
     payments,
     scheduler: deps.billing?.scheduler ?? compute.options.scheduler,
+    // the queue runs on the compute scheduler's clock: a test's own billing clock keeps the timers
+    ...(deps.billing?.scheduler ? {} : { jobs }),
   });
   if (deps.billing?.schedule) {
     app.addHook('onReady', async () => invoiceSchedule.start());
@@ -259,6 +277,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     yoga,
     graphiql: config.graphql.graphiql,
     rateLimitScale: config.identity.rateLimitScale,
+    db: deps.database.db,
   });
   registerInvoicePdf(app, graphql, identity);
   registerSupportAttachments(app, graphql, identity);
@@ -292,6 +311,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevSupportTools(app, graphql);
     registerDevBillingTools(app, graphql, invoiceSchedule);
     registerDevInvoiceTool(app, graphql);
+    registerDevJobTools(app, deps.database, jobs);
   }
 
   registerHostStatic(app, config.hostDist);

@@ -68,6 +68,7 @@ describe('loadConfig', () => {
         companyDomains: ['example.com', 'example.net'],
       },
       compute: { simSpeed: 1, failureRate: 0, chargeTickS: 10 },
+      jobs: { pollS: 2 },
       // the embedded payments sandbox, its deliveries signed with a secret of this process
       payments: {
         stripe: null,

@@ -51,6 +51,8 @@ export interface Config {
   support: SupportConfig;
   /** Stripe or the embedded sandbox, PayPal (`src/billing/payments/config.ts`). */
   payments: PaymentsConfig;
+  /** The background job queue (`src/jobs/`): pg-boss with `DATABASE_URL`. */
+  jobs: { pollS: number };
 }
 
 /** What one connection may hold (Node's HTTP server; upgraded websockets are not affected). */
@@ -541,6 +543,8 @@ export function loadConfig(env: Env = process.env): Config {
     compute: readCompute(env, problems),
     support: readSupport(env, database, REPO_ROOT, PGLITE_MEMORY, problems),
     payments: readPaymentsConfig(env, problems),
+    // how often an idle pg-boss worker asks for due jobs (PostgreSQL only)
+    jobs: { pollS: readNumber(env, 'PORTAL_JOBS_POLL_S', { min: 0.5, max: 60 }, 2, problems) },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

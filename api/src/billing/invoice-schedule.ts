@@ -4,6 +4,7 @@ import type { Scheduler } from '../compute/scheduler.js';
 import type { Db } from '../db/client.js';
 import { workspaces } from '../db/schema.js';
 import type { PortalPubSub } from '../graphql/pubsub.js';
+import type { JobQueue } from '../jobs/queue.js';
 import { runInvoices } from './invoice-run.js';
 import { utcDate } from './ledger.js';
 import type { PaymentsService } from './payments/service.js';
@@ -14,9 +15,9 @@ const DAY_MS = 24 * HOUR_MS;
 export const DAILY_AT_MS = 5 * 60 * 1000;
 
 /**
- * Billing's timers in the api process (issue 16 moves them to pg-boss jobs, so that one process of
- * several runs them): once a day at 00:05 UTC the invoice run, which issues invoices on the first of
- * the month (`runInvoices` is idempotent per day, so a restart on that day issues nothing twice); and
+ * Billing's periodic work, as jobs of the api's queue (pg-boss with several processes: one of them
+ * runs each), or timers on the scheduler without one: once a day at 00:05 UTC the invoice run, which
+ * issues invoices on the first of the month (`runInvoices` is idempotent per day, so a restart on that day issues nothing twice); and
  * every hour the expiry of payments left unfinished for a day. Started by the app (`server.ts`), on
  * the compute scheduler's clock, which tests replace with a clock they move.
  */
@@ -32,11 +33,27 @@ export class InvoiceSchedule {
       log: FastifyBaseLogger;
       payments: PaymentsService;
       scheduler: Scheduler;
+      /**
+       * The job queue both run on (`billing.daily`, `billing.expire-payments`: once across api
+       * processes); without it, timers on the scheduler.
+       */
+      jobs?: JobQueue;
     },
   ) {}
 
-  start(): void {
+  async start(): Promise<void> {
     this.stopped = false;
+    const { jobs, log, payments } = this.options;
+    if (jobs) {
+      await jobs.every('billing.daily', { intervalMs: DAY_MS, offsetMs: DAILY_AT_MS }, async ({ at }) => {
+        if (!this.stopped)
+          await this.runDaily(at).catch((err: unknown) => log.error({ err }, 'billing: invoice run failed'));
+      });
+      await jobs.every('billing.expire-payments', { intervalMs: HOUR_MS }, async () => {
+        if (!this.stopped) await payments.expireStale();
+      });
+      return;
+    }
     this.scheduleDaily();
     this.scheduleHourly();
   }
@@ -76,8 +93,8 @@ export class InvoiceSchedule {
   }
 
   /** The daily run: the invoice run on the first of the month (UTC). Answers the invoices issued. */
-  async runDaily(): Promise<number> {
-    const today = utcDate(this.options.scheduler.now());
+  async runDaily(at = this.options.scheduler.now()): Promise<number> {
+    const today = utcDate(at);
     if (!today.endsWith('-01')) return 0;
     return this.runInvoices(today);
   }

@@ -4,6 +4,7 @@ import { recordCharges } from '../billing/ledger.js';
 import type { Db } from '../db/client.js';
 import { workspaces } from '../db/schema.js';
 import type { PortalPubSub } from '../graphql/pubsub.js';
+import type { JobQueue } from '../jobs/queue.js';
 import { actionRefusal } from './actions.js';
 import { addressesFor } from './addresses.js';
 import type { ComputeDriver, DriverEvent } from './driver.js';
@@ -21,6 +22,11 @@ export interface ComputeOptions {
   random?: () => number;
   /** How often charges are accrued and, when they moved by a cent, published (ms of the scheduler). */
   chargeTickMs: number;
+  /**
+   * The job queue the charge tick (`compute.charges`, once across api processes) and, with pg-boss,
+   * the simulator's steps run on; without it, the scheduler.
+   */
+  jobs?: JobQueue;
 }
 
 /** The workspace an instance belongs to, as the service needs it. */
@@ -77,6 +83,7 @@ export class ComputeService {
         speed: options.speed,
         failureRate: options.failureRate,
         ...(options.random ? { random: options.random } : {}),
+        ...(options.jobs ? { jobs: options.jobs } : {}),
       },
     );
     this.simulator = simulator;
@@ -109,7 +116,12 @@ export class ComputeService {
         resizing: row.resizingToPlanId !== null,
       });
     }
-    this.scheduleTick();
+    const { jobs } = this.options;
+    if (jobs) {
+      await jobs.every('compute.charges', { intervalMs: this.options.chargeTickMs }, async () => {
+        if (!this.closed) await this.tick();
+      });
+    } else this.scheduleTick();
   }
 
   async close(): Promise<void> {

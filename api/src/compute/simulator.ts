@@ -1,3 +1,4 @@
+import type { JobQueue } from '../jobs/queue.js';
 import { STATUS_AFTER } from './actions.js';
 import type { ConsoleChannel, ConsoleSink, ConsoleTarget } from './console/channel.js';
 import { SimulatedConsoles } from './console/simulated-console.js';
@@ -23,6 +24,17 @@ export interface SimulatorOptions {
   failureRate?: number;
   /** A number in [0, 1), for the failure draw. */
   random?: () => number;
+  /**
+   * With pg-boss (several api processes): each step is a deferred job (`compute.step`), run when it
+   * falls due by whichever process takes it, and still run when the process that started it is gone.
+   */
+  jobs?: JobQueue;
+}
+
+interface StepJob {
+  uid: string;
+  step: DriverStep;
+  from: InstanceStatus;
 }
 
 /** Why a simulated step failed: what a hypervisor would say. */
@@ -57,6 +69,11 @@ export class SimulatorDriver implements ComputeDriver {
     private readonly options: SimulatorOptions,
   ) {
     this.consoles = new SimulatedConsoles(() => options.scheduler.now());
+    if (options.jobs?.kind === 'pg-boss') {
+      void options.jobs.define<StepJob>('compute.step', async ({ uid, step, from }) => {
+        if (!this.closed) await this.finish(uid, step, from);
+      });
+    }
   }
 
   attachConsole(target: ConsoleTarget, sink: ConsoleSink): ConsoleChannel {
@@ -103,6 +120,16 @@ export class SimulatorDriver implements ComputeDriver {
 
   private run(uid: string, step: DriverStep, from: InstanceStatus): void {
     if (this.closed) return;
+    const { jobs } = this.options;
+    if (jobs?.kind === 'pg-boss') {
+      // a replaced step (DELETE while installing) still runs; the service drops its report as stale
+      this.consoles.stepStarted(uid, step);
+      const job: StepJob = { uid, step, from };
+      void jobs
+        .send('compute.step', job, { afterMs: this.durationOf(step) })
+        .catch((err: unknown) => this.events.report(this.lost(uid, step, from, err)));
+      return;
+    }
     // A new step replaces the one under way (DELETE while installing).
     this.timers.get(uid)?.cancel();
     this.consoles.stepStarted(uid, step);
@@ -116,6 +143,19 @@ export class SimulatorDriver implements ComputeDriver {
       return done.finally(() => this.running.delete(done));
     });
     this.timers.set(uid, timer);
+  }
+
+  /** A step job ran (any process): its outcome reported like a timer's. */
+  private async finish(uid: string, step: DriverStep, from: InstanceStatus): Promise<void> {
+    const outcome = this.outcome(uid, step, from);
+    this.consoles.stepEnded(outcome);
+    await this.events.report(outcome);
+  }
+
+  /** The step could not be queued (the database is gone): it fails at once, as a hypervisor's would. */
+  private lost(uid: string, step: DriverStep, from: InstanceStatus, _err: unknown): DriverEvent {
+    const status: InstanceStatus = from === 'INSTALLING' ? 'INACTIVE' : from;
+    return { type: 'failed', uid, action: step, status, message: SIMULATED_FAILURES[step] };
   }
 
   private outcome(uid: string, step: DriverStep, from: InstanceStatus): DriverEvent {

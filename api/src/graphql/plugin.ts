@@ -4,12 +4,14 @@ import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspect
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { Db } from '../db/client.js';
 import { NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
 import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
 
@@ -162,8 +164,8 @@ export function createPortalYoga({
 /**
  * Requests a minute to `/api/`: per session for a signed-in browser (every tab and socket of it
  * together), per address for anyone else. The portal's screens send a few a minute; a loop or a
- * script hits the wall and gets 429 with `Retry-After`. Counted in this process (issue 16 moves the
- * counters to PostgreSQL for several processes).
+ * script hits the wall and gets 429 with `Retry-After`. Counted in the database
+ * (`rate-limit-store.ts`), so several api processes count together.
  */
 export const API_RATE_LIMITS = { session: 600, address: 300 } as const;
 export const API_RATE_LIMITED = 'Too many requests: try again in a moment.';
@@ -189,10 +191,10 @@ function apiRateLimit(scale: number) {
  */
 export async function graphqlPlugin(
   app: FastifyInstance,
-  opts: { yoga: PortalYoga; graphiql: boolean; rateLimitScale: number },
+  opts: { yoga: PortalYoga; graphiql: boolean; rateLimitScale: number; db: Db },
 ) {
   const { yoga } = opts;
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.db) });
   // Yoga reads multipart bodies itself, from the raw stream.
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
 

@@ -38,7 +38,7 @@ export async function sendPhoneCode(ctx: Ctx, pending: PendingLogin, phone: stri
  * rate limit) per address: logging in again right away shows the pending flow without a second mail.
  */
 export async function sendEmailConfirmation(ctx: Ctx, user: User): Promise<boolean> {
-  if (!ctx.services.limiter.consume('confirm_email', { key: user.email })) return false;
+  if (!(await ctx.services.limiter.consume('confirm_email', { key: user.email }))) return false;
   const key = await issueToken(ctx.db, 'verify_email', user, ctx.services.now());
   await ctx.sendMail(
     emailConfirmationMail(user.email, `${ctx.services.config.publicUrl}/auth/confirm-email/${key}`),
@@ -65,7 +65,7 @@ const STAGES: LoginStage[] = [
       // the login instead, locking that account out.
       if (!phone || user?.phoneVerified) return 'continue';
       // The first code also opens allauth's `verify_phone` window, so an immediate resend is refused.
-      ctx.services.limiter.consume('verify_phone', { key: phone, ip: ctx.ip });
+      await ctx.services.limiter.consume('verify_phone', { key: phone, ip: ctx.ip });
       await sendPhoneCode(ctx, pending, phone);
       return 'pending';
     },
@@ -74,7 +74,7 @@ const STAGES: LoginStage[] = [
     id: 'verify_email',
     async enter(ctx, pending, user) {
       if (pending.fake || !user) {
-        if (ctx.services.limiter.consume('confirm_email', { key: pending.email })) {
+        if (await ctx.services.limiter.consume('confirm_email', { key: pending.email })) {
           await ctx.sendMail(
             accountAlreadyExistsMail(pending.email, `${ctx.services.config.publicUrl}/auth/reset-password`),
           );

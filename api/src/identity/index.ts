@@ -49,7 +49,7 @@ export function createIdentityServices(
       (config.smsWebhookUrl
         ? webhookSms(config.smsWebhookUrl, config.smsWebhookToken)
         : outboxSms(db, logger)),
-    limiter: new RateLimiter(now, config.rateLimitScale),
+    limiter: new RateLimiter(db, now, config.rateLimitScale),
     deferred: new DeferredWork(logger),
     providers: overrides.providers ?? new StaticProviderRegistry(socialProviderConfig(config.oidcProviders)),
     verifyCaptcha:

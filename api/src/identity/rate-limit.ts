@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.js';
+
 /**
  * allauth's rate limits (`ACCOUNT_RATE_LIMITS` defaults of django-allauth 65), with its own notation:
- * `amount/duration/per`, comma-separated, every rate must hold. Counters live in process memory, as
- * with Django's default local-memory cache: one api process per database is the deployment shape.
+ * `amount/duration/per`, comma-separated, every rate must hold. The counters live in the database
+ * (below), shared by every api process on it, as allauth's would in a shared Django cache.
  */
 export const ALLAUTH_RATE_LIMITS = {
   change_password: '5/m/user',
@@ -49,49 +52,91 @@ const RATES = Object.fromEntries(
 
 export type RateSubject = Partial<Record<RateScope, string>>;
 
-/** Sliding windows of hit times, like allauth's cache-based history. */
+/** The counter key of one rate of an action for one subject. */
+const bucketKey = (action: RateAction, rate: Rate, id: string) =>
+  `${action}|${rate.per}|${rate.durationMs}|${id}`;
+
+/** The longest window of any rate: hits older than this count for nothing anywhere. */
+const LONGEST_MS = Math.max(...Object.values(RATES).flatMap((rates) => rates.map((r) => r.durationMs)));
+
+/**
+ * Sliding windows of hit times, like allauth's cache-based history, kept in the database
+ * (`rate_limit_hits`, `jobs/tables.ts`) so that every api process on it counts the same hits: a
+ * limit holds for the whole deployment, not per process. The same code runs on PGlite and
+ * PostgreSQL. A check is one short transaction: advisory locks on its keys (in order), then one
+ * statement that drops the keys' expired hits, counts the live ones and records the new hit in
+ * every window only if all of them have room (allauth: a limited call records nothing).
+ */
 export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
   private operations = 0;
 
   constructor(
+    private readonly db: Db,
     private readonly now: () => number,
     /** multiplies every allowance; 1 (allauth's values) except in test runs */
     private readonly scale = 1,
   ) {}
 
   /** Records one hit unless a rate is exhausted; false means "limited" (and nothing is recorded). */
-  consume(action: RateAction, subject: RateSubject): boolean {
+  async consume(action: RateAction, subject: RateSubject): Promise<boolean> {
     const now = this.now();
-    const buckets: { key: string; rate: Rate; times: number[] }[] = [];
+    const buckets: { key: string; limit: number; since: number }[] = [];
     for (const rate of RATES[action]) {
       const id = subject[rate.per];
       // allauth skips a rate whose subject is unknown (e.g. `user` for an anonymous request).
       if (id === undefined) continue;
-      const key = `${action}|${rate.per}|${rate.durationMs}|${id}`;
-      const times = (this.hits.get(key) ?? []).filter((at) => at > now - rate.durationMs);
-      if (times.length >= rate.amount * this.scale) return false;
-      buckets.push({ key, rate, times });
+      buckets.push({
+        key: bucketKey(action, rate, id),
+        limit: rate.amount * this.scale,
+        since: now - rate.durationMs,
+      });
     }
-    for (const { key, times } of buckets) this.hits.set(key, [...times, now]);
-    this.sweep(now);
-    return true;
+    if (buckets.length === 0) return true;
+    const values = sql.join(
+      buckets.map((b) => sql`(${b.key}::text, ${b.limit}::int, ${b.since}::bigint)`),
+      sql`, `,
+    );
+    const recorded = await this.db.transaction(async (tx) => {
+      // two processes checking one key take turns, so neither counts before the other's hit
+      for (const key of buckets.map((b) => b.key).sort())
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      return queryRows<{ key: string }>(
+        tx as unknown as Db,
+        sql`with b(key, lim, since) as (values ${values}),
+          pruned as (delete from rate_limit_hits h using b where h.key = b.key and h.at <= b.since),
+          counts as (
+            select b.key, b.lim,
+              (select count(*) from rate_limit_hits h where h.key = b.key and h.at > b.since) as n
+            from b
+          ),
+          room as (select bool_and(n < lim) as ok from counts)
+          insert into rate_limit_hits (key, at)
+          select b.key, ${now}::bigint from b, room where room.ok
+          returning key`,
+      );
+    });
+    await this.sweep(now);
+    return recorded.length > 0;
   }
 
-  clear(action: RateAction, subject: RateSubject): void {
-    for (const rate of RATES[action]) {
+  async clear(action: RateAction, subject: RateSubject): Promise<void> {
+    const keys = RATES[action].flatMap((rate) => {
       const id = subject[rate.per];
-      if (id !== undefined) this.hits.delete(`${action}|${rate.per}|${rate.durationMs}|${id}`);
-    }
+      return id === undefined ? [] : [bucketKey(action, rate, id)];
+    });
+    if (keys.length === 0) return;
+    await this.db.execute(
+      sql`delete from rate_limit_hits where key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
   }
 
-  /** Drops expired windows now and then, so addresses seen once do not pile up. */
-  private sweep(now: number): void {
+  /** Drops every expired hit now and then, so addresses seen once do not pile up. */
+  private async sweep(now: number): Promise<void> {
     this.operations += 1;
     if (this.operations % 1000 !== 0) return;
-    const longest = 86_400_000;
-    for (const [key, times] of this.hits) {
-      if ((times.at(-1) ?? 0) < now - longest) this.hits.delete(key);
-    }
+    await this.db.execute(sql`delete from rate_limit_hits where at <= ${now - LONGEST_MS}`);
   }
 }

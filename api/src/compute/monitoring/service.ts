@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PortalPubSub } from '../../graphql/pubsub.js';
 import type { Mailer } from '../../identity/notify/types.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { Scheduler } from '../scheduler.js';
 import {
   type AlertCondition,
@@ -44,6 +45,8 @@ export interface MonitoringOptions {
   scheduler: Scheduler;
   /** how often the sampler records a minute and evaluates the rules (ms of the scheduler) */
   sampleMs: number;
+  /** The job queue the sampler runs on (`compute.metrics`, once across api processes); else the scheduler. */
+  jobs?: JobQueue;
   /** the portal's public origin, for the link in alert mails */
   publicUrl: string;
 }
@@ -87,8 +90,13 @@ export class MonitoringService {
     return this.options.scheduler.now();
   }
 
-  start(): void {
-    this.schedule();
+  async start(): Promise<void> {
+    const { jobs } = this.options;
+    if (jobs) {
+      await jobs.every('compute.metrics', { intervalMs: this.options.sampleMs }, async () => {
+        if (!this.closed) await this.tick();
+      });
+    } else this.schedule();
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { workspaces } from '../../db/schema.js';
 import type { PortalPubSub } from '../../graphql/pubsub.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { evaluate } from '../firewall/engine.js';
 import { INTERNET_PROBES } from '../firewall/services.js';
 import { computeFirewallRules, computeFirewalls } from '../firewall/tables.js';
@@ -36,14 +37,25 @@ export class NetworkService {
     private readonly db: Db,
     private readonly pubsub: PortalPubSub,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { scheduler: Scheduler; tickMs: number },
+    /** `jobs`: the queue the tick runs on (`compute.network`, once across api processes); else the scheduler. */
+    private readonly options: { scheduler: Scheduler; tickMs: number; jobs?: JobQueue },
   ) {
     this.last = options.scheduler.now();
   }
 
-  start(): void {
+  async start(): Promise<void> {
     this.last = this.options.scheduler.now();
-    this.schedule();
+    const { jobs } = this.options;
+    if (jobs) {
+      await jobs.every('compute.network', { intervalMs: this.options.tickMs }, async () => {
+        if (this.closed) return;
+        // with several processes the ticks take turns: one accrues at most an interval (and a half)
+        // since this process's own last tick, never what another process's ticks accrued already
+        if (jobs.kind === 'pg-boss')
+          this.last = Math.max(this.last, this.options.scheduler.now() - this.options.tickMs * 1.5);
+        await this.tick();
+      });
+    } else this.schedule();
   }
 
   async close(): Promise<void> {

@@ -42,7 +42,7 @@ export function authRoutes(route: Route): void {
   });
 
   route('POST', '/auth/login', async (ctx, body) => {
-    const limited = rateLimited(ctx, 'login', { ip: ctx.ip });
+    const limited = await rateLimited(ctx, 'login', { ip: ctx.ip });
     if (limited) return limited;
     if (await ctx.user()) return { status: 409 };
     const errors: ApiError[] = [];
@@ -54,7 +54,7 @@ export function authRoutes(route: Route): void {
 
     // allauth's `login_failed`: every attempt counts, a success wipes the count.
     const subject = { ip: ctx.ip, key: email };
-    if (!ctx.services.limiter.consume('login_failed', subject)) {
+    if (!(await ctx.services.limiter.consume('login_failed', subject))) {
       return errorResponse([{ code: 'too_many_login_attempts', message: MESSAGES.too_many_login_attempts }]);
     }
     const user = await findUserByEmail(ctx.db, email);
@@ -68,7 +68,7 @@ export function authRoutes(route: Route): void {
         fieldError('password', 'email_password_mismatch', MESSAGES.email_password_mismatch),
       ]);
     }
-    ctx.services.limiter.clear('login_failed', subject);
+    await ctx.services.limiter.clear('login_failed', subject);
     return beginLogin(ctx, user, { record: { method: 'password', at: ctx.nowS(), email: user.email } });
   });
 
@@ -78,7 +78,7 @@ export function authRoutes(route: Route): void {
    * optional marketing consent are stored with their time.
    */
   route('POST', '/auth/signup', async (ctx, body) => {
-    const limited = rateLimited(ctx, 'signup', { ip: ctx.ip });
+    const limited = await rateLimited(ctx, 'signup', { ip: ctx.ip });
     if (limited) return limited;
     if (await ctx.user()) return { status: 409 };
     // Before anything costly: a bot should not get argon2 work or database writes out of us.
@@ -105,7 +105,7 @@ export function authRoutes(route: Route): void {
   route('POST', '/auth/reauthenticate', async (ctx, body) => {
     const { user, refusal } = await requireUser(ctx);
     if (refusal) return refusal;
-    const limited = rateLimited(ctx, 'reauthenticate', { user: user.id });
+    const limited = await rateLimited(ctx, 'reauthenticate', { user: user.id });
     if (limited) return limited;
     const errors: ApiError[] = [];
     const password = requiredString(body, 'password', errors);

@@ -128,7 +128,7 @@ export function emailRoutes(route: Route): void {
       return errorResponse([fieldError('email', 'duplicate_email', EMAIL_MESSAGES.same)]);
     if (await findUserByEmail(ctx.db, email))
       return errorResponse([fieldError('email', 'email_taken', EMAIL_MESSAGES.taken)]);
-    if (!ctx.services.limiter.consume('confirm_email', { key: email })) return { status: 429 };
+    if (!(await ctx.services.limiter.consume('confirm_email', { key: email }))) return { status: 429 };
     await mailChangeLink(ctx, user, email);
     return addresses(ctx, user);
   });
@@ -142,7 +142,7 @@ export function emailRoutes(route: Route): void {
     const pending = await pendingChange(ctx, user.id);
     if (pending?.email !== email)
       return errorResponse([fieldError('email', 'not_found', EMAIL_MESSAGES.unknown)]);
-    if (!ctx.services.limiter.consume('confirm_email', { key: email })) return { status: 429 };
+    if (!(await ctx.services.limiter.consume('confirm_email', { key: email }))) return { status: 429 };
     await mailChangeLink(ctx, user, email);
     return { status: 200 };
   });

@@ -24,8 +24,12 @@ export async function requireRecentUser(ctx: Ctx): Promise<Guarded> {
 }
 
 /** allauth answers an exhausted rate limit with a bare 429. */
-export function rateLimited(ctx: Ctx, action: RateAction, subject: RateSubject): Envelope | undefined {
-  return ctx.services.limiter.consume(action, subject) ? undefined : { status: 429 };
+export async function rateLimited(
+  ctx: Ctx,
+  action: RateAction,
+  subject: RateSubject,
+): Promise<Envelope | undefined> {
+  return (await ctx.services.limiter.consume(action, subject)) ? undefined : { status: 429 };
 }
 
 /** The reCAPTCHA v3 check on login and sign-up, when a secret is configured. */

@@ -32,14 +32,14 @@ async function checkMfaCode(
   code: string,
 ): Promise<{ error: Envelope } | { record: { method: string; at: number; type: string; id: number } }> {
   const subject = { ip: ctx.ip, key: `mfa-auth-user-${user.id}` };
-  if (!ctx.services.limiter.consume('login_failed', subject)) {
+  if (!(await ctx.services.limiter.consume('login_failed', subject))) {
     return {
       error: errorResponse([fieldError('code', 'too_many_login_attempts', MESSAGES.too_many_login_attempts)]),
     };
   }
   const authenticator = await useMfaCode(ctx.db, user, code, ctx.services.now());
   if (!authenticator) return { error: incorrectCode() };
-  ctx.services.limiter.clear('login_failed', subject);
+  await ctx.services.limiter.clear('login_failed', subject);
   return { record: { method: 'mfa', at: ctx.nowS(), type: authenticator.type, id: authenticator.id } };
 }
 

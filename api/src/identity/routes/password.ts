@@ -31,7 +31,7 @@ export function passwordRoutes(route: Route): void {
     const errors: ApiError[] = [];
     const email = requiredEmail(body, 'email', errors);
     if (email === undefined) return errorResponse(errors);
-    const limited = rateLimited(ctx, 'reset_password', { ip: ctx.ip, key: email });
+    const limited = await rateLimited(ctx, 'reset_password', { ip: ctx.ip, key: email });
     if (limited) return limited;
     const { db, config } = ctx.services;
     ctx.services.deferred.run('password reset mail', async () => {
@@ -47,7 +47,7 @@ export function passwordRoutes(route: Route): void {
   });
 
   route('GET', '/auth/password/reset', async (ctx) => {
-    const limited = rateLimited(ctx, 'reset_password_from_key', { ip: ctx.ip });
+    const limited = await rateLimited(ctx, 'reset_password_from_key', { ip: ctx.ip });
     if (limited) return limited;
     const found = await resetKeyUser(ctx, ctx.request.headers['x-password-reset-key']);
     if (!found) return invalidReset();
@@ -60,7 +60,7 @@ export function passwordRoutes(route: Route): void {
    * is off), so the answer is the 401 authentication response.
    */
   route('POST', '/auth/password/reset', async (ctx, body) => {
-    const limited = rateLimited(ctx, 'reset_password_from_key', { ip: ctx.ip });
+    const limited = await rateLimited(ctx, 'reset_password_from_key', { ip: ctx.ip });
     if (limited) return limited;
     const errors: ApiError[] = [];
     const key = requiredString(body, 'key', errors);
@@ -85,7 +85,7 @@ export function passwordRoutes(route: Route): void {
   route('POST', '/account/password/change', async (ctx, body) => {
     const { user, refusal } = await requireUser(ctx);
     if (refusal) return refusal;
-    const limited = rateLimited(ctx, 'change_password', { user: user.id });
+    const limited = await rateLimited(ctx, 'change_password', { user: user.id });
     if (limited) return limited;
     const errors: ApiError[] = [];
     // allauth's ChangePasswordInput: `current_password` is required when the account has a usable

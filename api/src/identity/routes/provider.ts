@@ -161,7 +161,7 @@ export function providerRoutes(route: Route): void {
   route('POST', '/auth/provider/signup', async (ctx, body) => {
     const flow = pendingProviderSignup(ctx);
     if (!flow) return { status: 409 };
-    const limited = rateLimited(ctx, 'signup', { ip: ctx.ip });
+    const limited = await rateLimited(ctx, 'signup', { ip: ctx.ip });
     if (limited) return limited;
     const { errors, form } = readSignupForm(body, { password: false, phoneRequired: false });
     if (!form) return errorResponse(errors);

@@ -102,7 +102,8 @@ export function verificationRoutes(route: Route): void {
     if (!pending) return { status: 409 };
     const user = pending.userId ? await findUserById(ctx.db, pending.userId) : undefined;
     if (!user) {
-      if (!ctx.services.limiter.consume('confirm_email', { key: pending.email })) return { status: 429 };
+      if (!(await ctx.services.limiter.consume('confirm_email', { key: pending.email })))
+        return { status: 429 };
       await ctx.sendMail(
         accountAlreadyExistsMail(pending.email, `${ctx.services.config.publicUrl}/auth/reset-password`),
       );
@@ -130,7 +131,7 @@ export function verificationRoutes(route: Route): void {
     if (!pending) return { status: 409 };
     const user = pending.userId ? await findUserById(ctx.db, pending.userId) : undefined;
     const phone = user ? user.phone : pending.phone;
-    const limited = rateLimited(ctx, 'verify_phone', { key: phone, ip: ctx.ip });
+    const limited = await rateLimited(ctx, 'verify_phone', { key: phone, ip: ctx.ip });
     if (limited) return limited;
     await sendPhoneCode(ctx, pending, phone);
     return { status: 200 };
@@ -141,7 +142,7 @@ export function verificationRoutes(route: Route): void {
     const errors: ApiError[] = [];
     const email = requiredEmail(body, 'email', errors);
     if (email === undefined) return errorResponse(errors);
-    const limited = rateLimited(ctx, 'request_login_code', { ip: ctx.ip, key: email });
+    const limited = await rateLimited(ctx, 'request_login_code', { ip: ctx.ip, key: email });
     if (limited) return limited;
     const user = await findUserByEmail(ctx.db, email);
     const loginCode = newCodeProcess(ctx.services.now(), LOGIN_CODE_TIMEOUT_S);

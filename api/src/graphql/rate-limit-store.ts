@@ -1,0 +1,45 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.js';
+
+/**
+ * `@fastify/rate-limit`'s store in the database (`rate_limit_windows`, `jobs/tables.ts`) instead of
+ * each process's memory, so `/api/`'s flood guard counts a client's requests over every api process:
+ * its fixed windows (the plugin's own semantics) as one atomic upsert per request.
+ */
+export function databaseRateLimitStore(db: Db, now: () => number = Date.now): FastifyRateLimitStoreCtor {
+  let operations = 0;
+  class DatabaseStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      const at = now();
+      queryRows<{ window_start: string | number; hits: number }>(
+        db,
+        sql`insert into rate_limit_windows as w (key, window_start, hits) values (${key}, ${at}::bigint, 1)
+          on conflict (key) do update set
+            window_start = case when w.window_start + ${timeWindow}::bigint <= ${at}::bigint then ${at}::bigint else w.window_start end,
+            hits = case when w.window_start + ${timeWindow}::bigint <= ${at}::bigint then 1 else w.hits + 1 end
+          returning window_start, hits`,
+      )
+        .then(async ([row]) => {
+          operations += 1;
+          // now and then, drop the windows that ended long ago (clients seen once)
+          if (operations % 1000 === 0)
+            await db.execute(
+              sql`delete from rate_limit_windows where window_start < ${at - 24 * 3_600_000}::bigint`,
+            );
+          const start = Number(row!.window_start);
+          callback(null, { current: Number(row!.hits), ttl: Math.max(0, start + timeWindow - at) });
+        })
+        .catch((error: unknown) => callback(error as Error));
+    }
+
+    child(): FastifyRateLimitStore {
+      return new DatabaseStore();
+    }
+  }
+  return DatabaseStore;
+}
