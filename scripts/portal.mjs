@@ -250,7 +250,20 @@ switch (command) {
   case 'bench':
     bench();
     break;
+  case 'cluster': {
+    // several api processes on PostgreSQL behind HAProxy (scripts/cluster.mjs, deploy/README.md)
+    ensureDependencies();
+    if (!process.argv.includes('--no-build')) {
+      log('building the portal (host, five remotes, api)');
+      buildApps();
+    }
+    const { runCluster } = await import('./cluster.mjs');
+    await runCluster(process.argv.slice(3).filter((a) => a !== '--no-build'));
+    break;
+  }
   default:
-    console.error('usage: node scripts/portal.mjs start [--no-build]|test|qa [e2e test files]|bench');
+    console.error(
+      'usage: node scripts/portal.mjs start [--no-build]|cluster [--processes N] [--port P] [--no-build]|test|qa [e2e test files]|bench',
+    );
     process.exit(2);
 }
