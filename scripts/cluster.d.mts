@@ -35,6 +35,7 @@ export interface ClusterOptions {
   port?: number;
   ports?: ClusterPorts;
   databaseUrl?: string;
+  seed?: boolean;
   database?: string;
   dropDatabase?: boolean;
   nodeEnv?: string;
@@ -50,6 +51,10 @@ export function ensureHaproxy(options?: { log?: (line: string) => void; install?
 export function localDatabase(name: string): { url: string; created: boolean; drop: () => void };
 export function freePort(): Promise<number>;
 export function clusterPorts(port: number, processes: number): ClusterPorts;
-export function haproxyConfig(options: { bind: string; api: number[]; remotes: Record<string, number> }): string;
+export function haproxyConfig(options: {
+  bind: string;
+  api: number[];
+  remotes: Record<string, number>;
+}): string;
 export function startCluster(options?: ClusterOptions): Promise<Cluster>;
 export function runCluster(args?: string[]): Promise<void>;

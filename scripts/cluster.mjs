@@ -35,8 +35,10 @@ function aptInstall(pkg, log) {
  */
 export function ensurePostgres({ log = () => {}, install = true } = {}) {
   if (!existsSync(POSTGRES_BIN)) {
-    if (!isRoot()) return 'PostgreSQL 15 is not installed (apt-get install postgresql-15 as root), nor DATABASE_URL set';
-    if (!install || !aptInstall('postgresql-15', log)) return 'PostgreSQL 15 is not installed and apt-get could not install it';
+    if (!isRoot())
+      return 'PostgreSQL 15 is not installed (apt-get install postgresql-15 as root), nor DATABASE_URL set';
+    if (!install || !aptInstall('postgresql-15', log))
+      return 'PostgreSQL 15 is not installed and apt-get could not install it';
   }
   if (!isRoot()) return 'starting Debian PostgreSQL needs root; set DATABASE_URL';
   try {
@@ -56,14 +58,19 @@ export function ensurePostgres({ log = () => {}, install = true } = {}) {
 export function ensureHaproxy({ log = () => {}, install = true } = {}) {
   if (existsSync(HAPROXY_BIN)) return null;
   if (!isRoot()) return 'HAProxy is not installed (apt-get install haproxy as root)';
-  if (!install || !aptInstall('haproxy', log)) return 'HAProxy is not installed and apt-get could not install it';
+  if (!install || !aptInstall('haproxy', log))
+    return 'HAProxy is not installed and apt-get could not install it';
   return null;
 }
 
 function psql(command, database = 'postgres') {
   return execFileSync(
     'su',
-    ['postgres', '-c', `psql -X -q -t -A -v ON_ERROR_STOP=1 -d ${database} -c "${command.replaceAll('"', '\\"')}"`],
+    [
+      'postgres',
+      '-c',
+      `psql -X -q -t -A -v ON_ERROR_STOP=1 -d ${database} -c "${command.replaceAll('"', '\\"')}"`,
+    ],
     { stdio: 'pipe', cwd: '/' },
   ).toString();
 }
@@ -146,12 +153,13 @@ const healthy = (url) => fetch(`${url}/healthz`).then((r) => r.ok);
  * Starts the cluster; resolves once the balancer answers through every process.
  * @param {{
  *   processes?: number, port?: number, ports?: ReturnType<typeof clusterPorts>,
- *   databaseUrl?: string, database?: string, dropDatabase?: boolean,
+ *   databaseUrl?: string, seed?: boolean, database?: string, dropDatabase?: boolean,
  *   nodeEnv?: string, env?: Record<string, string>, log?: (line: string) => void,
  *   output?: 'inherit' | 'capture', staticFiles?: boolean, drainS?: number,
  * }} options
- * `ports` (all of them, e.g. free ones for a test) replaces the layout from `port`; `database`: the
- * local database's name (`portal_cluster…`), seeded when it is new, dropped at stop with `dropDatabase`.
+ * `ports` (all of them, e.g. free ones for a test) replaces the layout from `port`. `databaseUrl`: a
+ * PostgreSQL of one's own (migrated; demo data only with `seed`); else the local PostgreSQL 15's
+ * database `database` (`portal_cluster…`), seeded when it is new, dropped at stop with `dropDatabase`.
  */
 export async function startCluster(options = {}) {
   const {
@@ -197,13 +205,19 @@ export async function startCluster(options = {}) {
     if (stopped) return;
     stopped = true;
     const exited = [...children].map(
-      (child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', resolve))),
+      (child) =>
+        new Promise((resolve) =>
+          child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', resolve),
+        ),
     );
     for (const child of children) child.kill('SIGTERM');
     // bounded: the api's drain, grace and close frames, then whatever is left is killed
-    const force = setTimeout(() => {
-      for (const child of children) child.kill('SIGKILL');
-    }, (drainS + 10) * 1000);
+    const force = setTimeout(
+      () => {
+        for (const child of children) child.kill('SIGKILL');
+      },
+      (drainS + 10) * 1000,
+    );
     await Promise.all(exited);
     clearTimeout(force);
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -219,8 +233,8 @@ export async function startCluster(options = {}) {
 
   try {
     // 1. the database
-    let databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
-    let seed = false;
+    let databaseUrl = options.databaseUrl;
+    let seed = options.seed ?? false;
     if (!databaseUrl) {
       const why = ensurePostgres({ log });
       if (why) throw new Error(why);
@@ -231,12 +245,15 @@ export async function startCluster(options = {}) {
     }
     const why = ensureHaproxy({ log });
     if (why) throw new Error(why);
-    const secretKey = env.PORTAL_SECRET_KEY ?? process.env.PORTAL_SECRET_KEY ?? randomBytes(32).toString('base64url');
+    const secretKey =
+      env.PORTAL_SECRET_KEY ?? process.env.PORTAL_SECRET_KEY ?? randomBytes(32).toString('base64url');
     const webhookSecret =
       env.PAYMENTS_SANDBOX_WEBHOOK_SECRET ??
       process.env.PAYMENTS_SANDBOX_WEBHOOK_SECRET ??
       `whsec_${randomBytes(24).toString('hex')}`;
-    const remoteMap = Object.fromEntries(REMOTES.map((name) => [name, `${url}/remotes/${name}/mf-manifest.json`]));
+    const remoteMap = Object.fromEntries(
+      REMOTES.map((name) => [name, `${url}/remotes/${name}/mf-manifest.json`]),
+    );
     const apiEnv = {
       ...process.env,
       NODE_ENV: nodeEnv,
@@ -256,11 +273,15 @@ export async function startCluster(options = {}) {
 
     // 2. migrations (and the demo data on a new database) once, before any process starts
     log(seed ? 'migrating and seeding the demo data (new database)' : 'applying migrations');
-    const once = spawnSync(process.execPath, [path.join(ROOT, seed ? 'api/dist/cli/seed.js' : 'api/dist/cli/migrate.js')], {
-      cwd: ROOT,
-      env: { ...apiEnv, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    });
+    const once = spawnSync(
+      process.execPath,
+      [path.join(ROOT, seed ? 'api/dist/cli/seed.js' : 'api/dist/cli/migrate.js')],
+      {
+        cwd: ROOT,
+        env: { ...apiEnv, LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+      },
+    );
     if (once.status !== 0) throw new Error(`migrations failed:\n${once.stdout}${once.stderr}`);
 
     // 3. the remotes' builds, each on its own static server behind the balancer
@@ -306,12 +327,14 @@ export async function startCluster(options = {}) {
       haproxyConfig({ bind: `127.0.0.1:${port}`, api: ports.api, remotes: staticFiles ? ports.remotes : {} }),
     );
     const check = spawnSync(HAPROXY_BIN, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
-    if (check.status !== 0) throw new Error(`haproxy -c refused the configuration:\n${check.stdout}${check.stderr}`);
+    if (check.status !== 0)
+      throw new Error(`haproxy -c refused the configuration:\n${check.stdout}${check.stderr}`);
     const haproxy = spawnLogged('haproxy', HAPROXY_BIN, ['-db', '-f', configFile]);
     await waitFor(() => healthy(`http://127.0.0.1:${port}`), {
       timeoutMs: 30_000,
       what: `HAProxy (port ${port})`,
-      failed: () => (haproxy.exitCode !== null ? `exited with ${haproxy.exitCode}:\n${logs.at(-1)?.text}` : null),
+      failed: () =>
+        haproxy.exitCode !== null ? `exited with ${haproxy.exitCode}:\n${logs.at(-1)?.text}` : null,
     });
 
     return {
@@ -332,7 +355,10 @@ export async function startCluster(options = {}) {
   }
 }
 
-/** `npm run start:cluster [-- --processes N] [--port P]` (portal.mjs builds first unless --no-build). */
+/**
+ * `npm run start:cluster [-- --processes N] [--port P] [--seed]` (portal.mjs builds first unless
+ * --no-build). With DATABASE_URL that server's database is used (migrated; the demo data with --seed).
+ */
 export async function runCluster(args = process.argv.slice(2)) {
   const value = (flag, fallback) => {
     const at = args.indexOf(flag);
@@ -361,10 +387,14 @@ export async function runCluster(args = process.argv.slice(2)) {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  cluster = await startCluster({ processes, port, log, output: 'inherit' }).catch((error) => {
-    console.error(`[cluster] failed: ${error.message}`);
-    process.exit(1);
-  });
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const seed = args.includes('--seed');
+  cluster = await startCluster({ processes, port, databaseUrl, seed, log, output: 'inherit' }).catch(
+    (error) => {
+      console.error(`[cluster] failed: ${error.message}`);
+      process.exit(1);
+    },
+  );
   if (stopping) return;
   console.log(
     [

@@ -14,9 +14,9 @@ import {
   ROOT,
   startCluster,
 } from '../../../scripts/cluster.mjs';
+import { payments as ledgerPayments } from '../billing/tables.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { DEMO_CONTRACTS } from '../db/demo.js';
-import { payments as ledgerPayments } from '../billing/tables.js';
 import { supportThreads } from '../support/tables.js';
 
 // The scaled deployment, proved (issue 16; `npm test` runs this after the production build, with
@@ -31,11 +31,10 @@ const ALLAUTH = '/_allauth/browser/v1';
 const DEMO = { email: 'demo@example.com', password: 'Demo-Pass-2026' };
 
 function unavailable(): string | null {
-  if (!existsSync(`${ROOT}/api/dist/main.js`)) return 'api/dist is not built (pnpm --filter @portal/api build)';
-  if (!process.env.DATABASE_URL) {
-    const why = ensurePostgres({ log: (line) => console.log(`[cluster test] ${line}`) });
-    if (why) return why;
-  }
+  if (!existsSync(`${ROOT}/api/dist/main.js`))
+    return 'api/dist is not built (pnpm --filter @portal/api build)';
+  const why = ensurePostgres({ log: (line) => console.log(`[cluster test] ${line}`) });
+  if (why) return why;
   return ensureHaproxy({ log: (line) => console.log(`[cluster test] ${line}`) });
 }
 
@@ -61,7 +60,11 @@ async function signIn(url: string): Promise<Auth> {
   keep(await fetch(`${url}${ALLAUTH}/auth/session`));
   const login = await fetch(`${url}${ALLAUTH}/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-csrftoken': jar.get('csrftoken') ?? '' },
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-csrftoken': jar.get('csrftoken') ?? '',
+    },
     body: JSON.stringify(DEMO),
   });
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
@@ -103,7 +106,9 @@ function wsClient(cluster: Cluster, auth: Auth, url: () => string): { client: Cl
         super(address, protocols, { origin });
       }
     },
-    connectionParams: async () => ({ token: (await gql(cluster.url, auth, '{ getWSAToken }')).body.data.getWSAToken }),
+    connectionParams: async () => ({
+      token: (await gql(cluster.url, auth, '{ getWSAToken }')).body.data.getWSAToken,
+    }),
     retryAttempts: 20,
     retryWait: () => sleep(200),
     on: { closed: (event) => closes.push((event as { code: number }).code) },
@@ -236,7 +241,10 @@ describe.skipIf(skipped !== null)('the cluster: PostgreSQL, three api processes,
     const confirmed = await post(`${b!.url}/sandbox/stripe/v1/payment_intents/${payment.intentId}/confirm`, {
       client_secret: payment.clientSecret,
       return_url: '/workspace/x/billing/invoices',
-      payment_method_data: { type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } },
+      payment_method_data: {
+        type: 'card',
+        card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      },
     });
     expect(((await confirmed.json()) as Json).status).toBe('succeeded');
     const { events } = (await (
@@ -259,10 +267,15 @@ describe.skipIf(skipped !== null)('the cluster: PostgreSQL, three api processes,
       .where(eq(ledgerPayments.idempotencyKey, payment.intentId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amount: '12.00', currency: 'USD' });
-    const after = await gql(cluster.url, auth, `query ($c: String!, $uid: ID!) { payment(contractUid: $c, uid: $uid) { status } }`, {
-      c: DEMO_CONTRACTS.webshop,
-      uid: payment.uid,
-    });
+    const after = await gql(
+      cluster.url,
+      auth,
+      `query ($c: String!, $uid: ID!) { payment(contractUid: $c, uid: $uid) { status } }`,
+      {
+        c: DEMO_CONTRACTS.webshop,
+        uid: payment.uid,
+      },
+    );
     expect(after.body.data.payment.status).toBe('SUCCEEDED');
   });
 
@@ -278,7 +291,7 @@ describe.skipIf(skipped !== null)('the cluster: PostgreSQL, three api processes,
     let killedAt = -1;
     try {
       await heard.hear('400.00', () => setBalance(cluster.apis[1]!.url, DEMO_CONTRACTS.cabinet, '400.00'));
-      target = cluster.url.replace('http', 'ws') + '/ws/api/';
+      target = `${cluster.url.replace('http', 'ws')}/ws/api/`;
 
       // two writers through the balancer: new support threads, each with its own subject
       const WRITES_BEFORE = 20;
@@ -293,7 +306,11 @@ describe.skipIf(skipped !== null)('the cluster: PostgreSQL, three api processes,
             'mutation ($input: SendSupportMessageInput!) { sendSupportMessage(input: $input) { uid subject } }',
             { input: { contractUid: DEMO_CONTRACTS.cabinet, subject, body: 'Sent while a process dies.' } },
           ).catch((error: Error) => ({ status: 0, body: { errors: [{ message: error.message }] } }));
-          if (answer.status === 200 && !answer.body.errors && answer.body.data?.sendSupportMessage?.subject === subject)
+          if (
+            answer.status === 200 &&
+            !answer.body.errors &&
+            answer.body.data?.sendSupportMessage?.subject === subject
+          )
             acknowledged.push(subject);
           else failures.push(`${subject}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
           if (killedAt < 0 && acknowledged.length >= WRITES_BEFORE) {
@@ -303,9 +320,9 @@ describe.skipIf(skipped !== null)('the cluster: PostgreSQL, three api processes,
         }
       };
       await Promise.all([writer(), writer()]);
-      expect(victim.child.signalCode ?? (await new Promise((r) => victim.child.once('exit', (_c, s) => r(s))))).toBe(
-        'SIGKILL',
-      );
+      expect(
+        victim.child.signalCode ?? (await new Promise((r) => victim.child.once('exit', (_c, s) => r(s)))),
+      ).toBe('SIGKILL');
       // only what was in flight on the dead process can fail (502 from the balancer); the rest went on
       expect(failures.length, failures.join('\n')).toBeLessThanOrEqual(4);
       expect(acknowledged.length).toBeGreaterThanOrEqual(killedAt + WRITES_AFTER);

@@ -7,9 +7,11 @@ import { existsSync } from 'node:fs';
  * PostgreSQL 15 of this machine (started if it is down; root only). Answers why not otherwise, for
  * the test to say so when it skips.
  */
-export function testPostgres({ fresh = false }: { fresh?: boolean } = {}):
-  | { url: string; drop: () => void }
-  | { unavailable: string } {
+export function testPostgres({
+  fresh = false,
+}: {
+  fresh?: boolean;
+} = {}): { url: string; drop: () => void } | { unavailable: string } {
   const name = `portal_test_${randomBytes(4).toString('hex')}`;
   const given = process.env.PORTAL_TEST_DATABASE_URL;
   // `fresh` (the api tests on PostgreSQL, PORTAL_TEST_POSTGRES=1): a database of its own per test
@@ -53,7 +55,9 @@ function freshOn(url: string, name: string): { url: string; drop: () => void } |
   try {
     admin(`create database ${name}`);
   } catch (error) {
-    return { unavailable: `could not create a database on PORTAL_TEST_DATABASE_URL: ${(error as Error).message.split('\n')[0]}` };
+    return {
+      unavailable: `could not create a database on PORTAL_TEST_DATABASE_URL: ${(error as Error).message.split('\n')[0]}`,
+    };
   }
   const fresh = new URL(url);
   fresh.pathname = `/${name}`;
