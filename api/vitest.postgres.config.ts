@@ -6,15 +6,14 @@ import { defineConfig } from 'vitest/config';
 // migration, dropped at the end. Every file applies every migration; together they drive every
 // repository and table through its resolvers (api/README.md, "Tests on PostgreSQL"):
 const FILES = [
-  // the schema the migrations build equals the Drizzle tables; the demo seed writes every domain's rows
+  // the schema the migrations build equals the Drizzle tables (the demo seed, which writes every
+  // domain's rows, runs in the beforeAll of each file below: seed.test.ts is not repeated)
   'src/db/schema.test.ts',
-  'src/db/seed.test.ts',
-  // identity: users, e-mail addresses, sessions, authenticators, the outbox (the allauth store)
+  // identity: users (with the profile's and preferences' columns), e-mail addresses, sessions,
+  // authenticators, the outbox (the allauth store)
   'src/identity/account.test.ts',
   // workspaces/repository: workspaces, balances, members, invitations, settings
   'src/workspaces/workspace-admin.test.ts',
-  // profile and preferences
-  'src/profile/profile.test.ts',
   // billing/repository: invoices, ledger, charges; payments: intents, methods, webhooks (applied once)
   'src/billing/billing.test.ts',
   'src/billing/payments/payments.test.ts',
@@ -37,6 +36,8 @@ export default defineConfig({
     environment: 'node',
     include: FILES,
     env: { PORTAL_TEST_POSTGRES: '1' },
+    // the files wait on PostgreSQL much of the time: two at once (each has a database of its own)
+    maxWorkers: 2,
     hookTimeout: 60_000,
     testTimeout: 30_000,
   },
