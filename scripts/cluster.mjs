@@ -130,10 +130,20 @@ export function haproxyConfig({ bind, api, remotes }) {
       ].join('\n'),
     )
     .join('\n\n');
-  return template
-    .replace(/^( +bind )\{\{BIND\}\}$/m, `$1${bind}`)
-    .replace(/^\{\{API_SERVERS\}\}$/m, servers)
-    .replace(/^\{\{REMOTE_BACKENDS\}\}$/m, backends);
+  return (
+    template
+      .split('\n')
+      // a remote without a backend (the bench serves none) loses its routing line too
+      .filter(
+        (line) =>
+          !/^ +use_backend remote_(\w+) /.exec(line) ||
+          /^ +use_backend remote_(\w+) /.exec(line)[1] in remotes,
+      )
+      .join('\n')
+      .replace(/^( +bind )\{\{BIND\}\}$/m, `$1${bind}`)
+      .replace(/^\{\{API_SERVERS\}\}$/m, servers)
+      .replace(/^\{\{REMOTE_BACKENDS\}\}$/m, backends)
+  );
 }
 
 async function waitFor(check, { timeoutMs, what, failed }) {
@@ -326,7 +336,7 @@ export async function startCluster(options = {}) {
       configFile,
       haproxyConfig({ bind: `127.0.0.1:${port}`, api: ports.api, remotes: staticFiles ? ports.remotes : {} }),
     );
-    const check = spawnSync(HAPROXY_BIN, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
+    const check = spawnSync(HAPROXY_BIN, ['-c', '-f', configFile], { encoding: 'utf8' });
     if (check.status !== 0)
       throw new Error(`haproxy -c refused the configuration:\n${check.stdout}${check.stderr}`);
     const haproxy = spawnLogged('haproxy', HAPROXY_BIN, ['-db', '-f', configFile]);

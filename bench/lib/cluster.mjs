@@ -40,6 +40,15 @@ function postgresPids() {
 
 const sum = (pids) => pids.reduce((total, pid) => total + cpuTicks(pid), 0);
 
+/** The whole machine's busy and total ticks (every process, other users' included), from /proc/stat. */
+function machineTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const values = fields.map(Number);
+  const idle = values[3] + (values[4] ?? 0);
+  const total = values.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
 async function measure(processes, log) {
   const ports = {
     balancer: await freePort(),
@@ -70,7 +79,13 @@ async function measure(processes, log) {
     );
     const apiPids = cluster.apis.map((api) => api.child.pid);
     const pgPids = postgresPids();
-    const before = { api: sum(apiPids), postgres: sum(pgPids), haproxy: cpuTicks(cluster.haproxy.pid) };
+    const before = {
+      api: sum(apiPids),
+      postgres: sum(pgPids),
+      haproxy: cpuTicks(cluster.haproxy.pid),
+      bench: process.cpuUsage(),
+      machine: machineTicks(),
+    };
     const started = performance.now();
     const result = await new Promise((resolve, reject) =>
       autocannon({ ...request, connections: CONNECTIONS, duration: SECONDS }, (e, r) =>
@@ -78,6 +93,8 @@ async function measure(processes, log) {
       ),
     );
     const wallS = (performance.now() - started) / 1000;
+    const machine = machineTicks();
+    const benchUse = process.cpuUsage(before.bench);
     const cores = (ticks) => Number((ticks / TICKS / wallS).toFixed(2));
     const row = {
       processes,
@@ -89,10 +106,20 @@ async function measure(processes, log) {
         api: cores(sum(apiPids) - before.api),
         postgres: cores(sum(postgresPids()) - before.postgres),
         haproxy: cores(cpuTicks(cluster.haproxy.pid) - before.haproxy),
+        // autocannon, in this process
+        client: Number(((benchUse.user + benchUse.system) / 1e6 / wallS).toFixed(2)),
+        // everything on the machine (the other builds sharing it included), in cores
+        machine: Number(
+          (
+            ((machine.busy - before.machine.busy) / (machine.total - before.machine.total)) *
+            os.availableParallelism()
+          ).toFixed(2),
+        ),
       },
+      loadAverage: Number(os.loadavg()[0].toFixed(1)),
     };
     log(
-      `cluster: ${processes} process(es): ${row.rps.toFixed(0)} req/s, p99 ${row.p99Ms} ms, CPU api ${row.cpu.api} postgres ${row.cpu.postgres} haproxy ${row.cpu.haproxy} cores`,
+      `cluster: ${processes} process(es): ${row.rps.toFixed(0)} req/s, p99 ${row.p99Ms} ms, CPU api ${row.cpu.api} postgres ${row.cpu.postgres} haproxy ${row.cpu.haproxy} client ${row.cpu.client}, machine ${row.cpu.machine} of ${os.availableParallelism()} cores (load ${row.loadAverage})`,
     );
     return row;
   } finally {
@@ -129,21 +156,28 @@ export function clusterSection(cluster) {
     '',
     `${cluster.connections} connections, ${cluster.seconds} s per row, PostgreSQL 15, ${cluster.cores} cores. CPU in cores busy (1.00 = one core) while autocannon ran.`,
     '',
-    '| api processes | req/s | ratio to 1 | p50 ms | p99 ms | failed | CPU api | CPU PostgreSQL | CPU HAProxy |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| api processes | req/s | ratio to 1 | p50 ms | p99 ms | failed | CPU api | CPU PostgreSQL | CPU HAProxy | CPU autocannon | machine busy | load avg |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of cluster.rows)
     lines.push(
-      `| ${r.processes} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)}x | ${r.p50Ms} | ${r.p99Ms} | ${r.failed} | ${r.cpu.api} | ${r.cpu.postgres} | ${r.cpu.haproxy} |`,
+      `| ${r.processes} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)}x | ${r.p50Ms} | ${r.p99Ms} | ${r.failed} | ${r.cpu.api} | ${r.cpu.postgres} | ${r.cpu.haproxy} | ${r.cpu.client} | ${r.cpu.machine} | ${r.loadAverage} |`,
     );
-  const total = (r) => r.cpu.api + r.cpu.postgres + r.cpu.haproxy;
+  const ours = (r) => r.cpu.api + r.cpu.postgres + r.cpu.haproxy + r.cpu.client;
   const last = cluster.rows.at(-1);
+  const saturated = last.cpu.machine >= cluster.cores * 0.9;
+  const dbShare = last.cpu.postgres / Math.max(0.01, last.cpu.api + last.cpu.postgres);
   lines.push(
     '',
-    `Ceiling: with ${last.processes} processes the api, PostgreSQL and HAProxy together keep ${total(last).toFixed(2)} of ${cluster.cores} cores busy, the api ${last.cpu.api} of them: ` +
-      (total(last) >= cluster.cores * 0.85
-        ? 'the machine’s CPU is the limit, not the database (more processes only share the same cores).'
-        : 'the cores are not all busy: the limit is elsewhere (the database’s round trips, the benchmark client).'),
+    `Ceiling: at ${last.processes} processes the machine's ${cluster.cores} cores were ${last.cpu.machine} busy, ` +
+      `${ours(last).toFixed(2)} of that the cluster and its client (api ${last.cpu.api}, PostgreSQL ${last.cpu.postgres}). ` +
+      (saturated
+        ? `The CPU is the limit: every core is busy${ours(last) < cluster.cores * 0.6 ? ', mostly with other work on this shared machine,' : ''} and another api process only shares the same cores (more processes, more memory and context switches, no more throughput). `
+        : 'Cores were left idle: the limit is the round trips to PostgreSQL and the client, not the CPU. ') +
+      `PostgreSQL took ${(dbShare * 100).toFixed(0)} % of the api's and the database's CPU: ` +
+      (dbShare >= 0.5
+        ? 'the database would be the next ceiling on more cores.'
+        : 'on more cores the api scales out until the one PostgreSQL primary (its CPU, its connections) is the ceiling.'),
     '',
   );
   return lines;

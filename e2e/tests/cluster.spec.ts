@@ -72,7 +72,7 @@ async function balanceBecomes(page: Page, apiUrl: string, amount: string, text: 
   }).toPass({ intervals: [250, 500, 1000], timeout: 30_000 });
 }
 
-test('through HAProxy and three api processes: sign in, the workspace, live updates across a rolling shutdown @shell @auth @workspace @compute', async ({
+test('through HAProxy and three api processes: sign in, the workspace, live updates across a rolling shutdown @shell @auth @workspace @compute @support', async ({
   page,
 }) => {
   test.skip(reason !== null, reason ?? '');

@@ -323,6 +323,9 @@ describe.skipIf(skipped !== null)('the cluster: PostgreSQL, three api processes,
       expect(
         victim.child.signalCode ?? (await new Promise((r) => victim.child.once('exit', (_c, s) => r(s)))),
       ).toBe('SIGKILL');
+      console.log(
+        `[cluster test] kill -9 after ${killedAt} acknowledged writes: ${acknowledged.length} acknowledged, ${failures.length} failed`,
+      );
       // only what was in flight on the dead process can fail (502 from the balancer); the rest went on
       expect(failures.length, failures.join('\n')).toBeLessThanOrEqual(4);
       expect(acknowledged.length).toBeGreaterThanOrEqual(killedAt + WRITES_AFTER);
