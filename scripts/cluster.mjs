@@ -211,9 +211,16 @@ export async function startCluster(options = {}) {
     return child;
   };
 
+  // the caller dying without calling stop (a test worker killed at its timeout) takes them along
+  const killAll = () => {
+    for (const child of children) child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    process.off('exit', killAll);
     const exited = [...children].map(
       (child) =>
         new Promise((resolve) =>

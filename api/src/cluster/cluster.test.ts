@@ -159,202 +159,208 @@ const setBalance = (apiUrl: string, contractUid: string, amount: string) =>
     if (!r.ok) throw new Error(`balance: ${r.status}`);
   });
 
-describe.skipIf(skipped !== null)('the cluster: PostgreSQL, three api processes, HAProxy', () => {
-  let cluster: Cluster;
-  let database: Database;
-  let auth: Auth;
+describe.skipIf(skipped !== null)(
+  `the cluster: PostgreSQL, three api processes, HAProxy${skipped ? ` (SKIPPED: ${skipped})` : ''}`,
+  () => {
+    let cluster: Cluster;
+    let database: Database;
+    let auth: Auth;
 
-  beforeAll(async () => {
-    const ports = {
-      balancer: await freePort(),
-      remotes: Object.fromEntries(await Promise.all(REMOTES.map(async (name) => [name, await freePort()]))),
-      api: [await freePort(), await freePort(), await freePort()],
-    };
-    cluster = await startCluster({
-      processes: 3,
-      ports,
-      database: `portal_cluster_test_${randomBytes(4).toString('hex')}`,
-      dropDatabase: true,
-      nodeEnv: 'test',
-      env: { PORTAL_DEV_TOOLS: '1', PORTAL_RATE_LIMIT_SCALE: '100', LOG_LEVEL: 'warn' },
-      drainS: 1,
-    });
-    database = await openDatabase({ kind: 'postgres', url: cluster.databaseUrl });
-    auth = await signIn(cluster.url);
-  }, 180_000);
-
-  afterAll(async () => {
-    await database?.close();
-    await cluster?.stop();
-  }, 60_000);
-
-  it('serves the portal through the balancer: the host, /remotes.json, the remotes with their caching', async () => {
-    const index = await fetch(`${cluster.url}/workspace`, { headers: { accept: 'text/html' } });
-    expect(index.status).toBe(200);
-    expect(await index.text()).toContain('<div id="root">');
-    const map = (await (await fetch(`${cluster.url}/remotes.json`)).json()) as Record<string, string>;
-    expect(map.auth).toBe(`${cluster.url}/remotes/auth/mf-manifest.json`);
-    const manifest = await fetch(map.auth!);
-    expect(manifest.status).toBe(200);
-    expect(manifest.headers.get('cache-control')).toBe('no-cache');
-    const { metaData } = (await manifest.json()) as Json;
-    const entry = `${cluster.url}/remotes/auth/${metaData.remoteEntry.name}`;
-    const hashedEntry = await fetch(entry, { headers: { 'accept-encoding': 'br' } });
-    expect(hashedEntry.status).toBe(200);
-    expect(hashedEntry.headers.get('vary')).toMatch(/Accept-Encoding/);
-    expect(await fetch(`${cluster.url}/healthz`).then((r) => r.json())).toEqual({ status: 'ok' });
-  });
-
-  it('(a) a subscriber connected to process A hears a change made through process B', async () => {
-    const [a, b] = cluster.apis;
-    const { client } = wsClient(cluster, auth, () => `ws://127.0.0.1:${a!.port}/ws/api/`);
-    const heard = listen(client, DEMO_CONTRACTS.cabinet);
-    try {
-      await heard.hear('321.00', () => setBalance(b!.url, DEMO_CONTRACTS.cabinet, '321.00'));
-      expect(heard.amounts).toContain('321.00');
-    } finally {
-      heard.dispose();
-      await client.dispose();
-    }
-  });
-
-  it('(c) a signed payment webhook delivered twice, to two processes at once, applies once', async () => {
-    const [, b, c] = cluster.apis;
-    const held = await post(`${b!.url}/_dev/billing/sandbox/deliveries`, { hold: true });
-    expect(await held.json()).toEqual({ hold: true, delivered: 0 });
-    const started = await gql(
-      b!.url,
-      auth,
-      `mutation ($input: StartPaymentInput!) { startPayment(input: $input) { uid intentId clientSecret amount } }`,
-      {
-        input: {
-          contractUid: DEMO_CONTRACTS.webshop,
-          idempotencyKey: `cluster-${randomBytes(4).toString('hex')}`,
-          returnUrl: '/workspace/x/billing/invoices',
-          topUpAmount: '12.00',
-          newCard: true,
-        },
-      },
-    );
-    expect(started.body.errors).toBeUndefined();
-    const payment = started.body.data.startPayment;
-    const confirmed = await post(`${b!.url}/sandbox/stripe/v1/payment_intents/${payment.intentId}/confirm`, {
-      client_secret: payment.clientSecret,
-      return_url: '/workspace/x/billing/invoices',
-      payment_method_data: {
-        type: 'card',
-        card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
-      },
-    });
-    expect(((await confirmed.json()) as Json).status).toBe('succeeded');
-    const { events } = (await (
-      await fetch(`${b!.url}/_dev/billing/sandbox/events?intentId=${payment.intentId}`)
-    ).json()) as Json;
-    expect(events.map((e: Json) => [e.type, e.delivered])).toEqual([
-      ['payment_intent.processing', false],
-      ['payment_intent.succeeded', false],
-    ]);
-    const deliver = (apiUrl: string, event: Json) =>
-      post(`${apiUrl}/api/payments/webhook`, event.payload, { 'stripe-signature': event.signature }).then(
-        (r) => r.status,
-      );
-    expect(await deliver(b!.url, events[0])).toBe(200);
-    // the provider's retry races the first delivery: one to B, one to C, at the same moment
-    expect(await Promise.all([deliver(b!.url, events[1]), deliver(c!.url, events[1])])).toEqual([200, 200]);
-    const rows = await database.db
-      .select()
-      .from(ledgerPayments)
-      .where(eq(ledgerPayments.idempotencyKey, payment.intentId));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amount: '12.00', currency: 'USD' });
-    const after = await gql(
-      cluster.url,
-      auth,
-      `query ($c: String!, $uid: ID!) { payment(contractUid: $c, uid: $uid) { status } }`,
-      {
-        c: DEMO_CONTRACTS.webshop,
-        uid: payment.uid,
-      },
-    );
-    expect(after.body.data.payment.status).toBe('SUCCEEDED');
-  });
-
-  it('(b) kill -9 of one process during a stream of writes: no acknowledged write lost, the others take over, its subscribers reconnect', async () => {
-    const victim = cluster.apis[0]!;
-    // a subscriber on the process about to die; it reconnects through the balancer
-    let target = `ws://127.0.0.1:${victim.port}/ws/api/`;
-    const { client, closes } = wsClient(cluster, auth, () => target);
-    const heard = listen(client, DEMO_CONTRACTS.cabinet);
-    const acknowledged: string[] = [];
-    const failures: string[] = [];
-    let sent = 0;
-    let killedAt = -1;
-    try {
-      await heard.hear('400.00', () => setBalance(cluster.apis[1]!.url, DEMO_CONTRACTS.cabinet, '400.00'));
-      target = `${cluster.url.replace('http', 'ws')}/ws/api/`;
-
-      // two writers through the balancer: new support threads, each with its own subject
-      const WRITES_BEFORE = 20;
-      const WRITES_AFTER = 30;
-      const writer = async () => {
-        for (;;) {
-          if (killedAt >= 0 && acknowledged.length >= killedAt + WRITES_AFTER) return;
-          const subject = `cluster write ${++sent}`;
-          const answer = await gql(
-            cluster.url,
-            auth,
-            'mutation ($input: SendSupportMessageInput!) { sendSupportMessage(input: $input) { uid subject } }',
-            { input: { contractUid: DEMO_CONTRACTS.cabinet, subject, body: 'Sent while a process dies.' } },
-          ).catch((error: Error) => ({ status: 0, body: { errors: [{ message: error.message }] } }));
-          if (
-            answer.status === 200 &&
-            !answer.body.errors &&
-            answer.body.data?.sendSupportMessage?.subject === subject
-          )
-            acknowledged.push(subject);
-          else failures.push(`${subject}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
-          if (killedAt < 0 && acknowledged.length >= WRITES_BEFORE) {
-            killedAt = acknowledged.length;
-            victim.child.kill('SIGKILL');
-          }
-        }
+    beforeAll(async () => {
+      const ports = {
+        balancer: await freePort(),
+        remotes: Object.fromEntries(await Promise.all(REMOTES.map(async (name) => [name, await freePort()]))),
+        api: [await freePort(), await freePort(), await freePort()],
       };
-      await Promise.all([writer(), writer()]);
-      expect(
-        victim.child.signalCode ?? (await new Promise((r) => victim.child.once('exit', (_c, s) => r(s)))),
-      ).toBe('SIGKILL');
-      console.log(
-        `[cluster test] kill -9 after ${killedAt} acknowledged writes: ${acknowledged.length} acknowledged, ${failures.length} failed`,
+      cluster = await startCluster({
+        processes: 3,
+        ports,
+        database: `portal_cluster_test_${randomBytes(4).toString('hex')}`,
+        dropDatabase: true,
+        nodeEnv: 'test',
+        env: { PORTAL_DEV_TOOLS: '1', PORTAL_RATE_LIMIT_SCALE: '100', LOG_LEVEL: 'warn' },
+        drainS: 1,
+      });
+      database = await openDatabase({ kind: 'postgres', url: cluster.databaseUrl });
+      auth = await signIn(cluster.url);
+    }, 180_000);
+
+    afterAll(async () => {
+      await database?.close();
+      await cluster?.stop();
+    }, 60_000);
+
+    it('serves the portal through the balancer: the host, /remotes.json, the remotes with their caching', async () => {
+      const index = await fetch(`${cluster.url}/workspace`, { headers: { accept: 'text/html' } });
+      expect(index.status).toBe(200);
+      expect(await index.text()).toContain('<div id="root">');
+      const map = (await (await fetch(`${cluster.url}/remotes.json`)).json()) as Record<string, string>;
+      expect(map.auth).toBe(`${cluster.url}/remotes/auth/mf-manifest.json`);
+      const manifest = await fetch(map.auth!);
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      const { metaData } = (await manifest.json()) as Json;
+      const entry = `${cluster.url}/remotes/auth/${metaData.remoteEntry.name}`;
+      const hashedEntry = await fetch(entry, { headers: { 'accept-encoding': 'br' } });
+      expect(hashedEntry.status).toBe(200);
+      expect(hashedEntry.headers.get('vary')).toMatch(/Accept-Encoding/);
+      expect(await fetch(`${cluster.url}/healthz`).then((r) => r.json())).toEqual({ status: 'ok' });
+    });
+
+    it('(a) a subscriber connected to process A hears a change made through process B', async () => {
+      const [a, b] = cluster.apis;
+      const { client } = wsClient(cluster, auth, () => `ws://127.0.0.1:${a!.port}/ws/api/`);
+      const heard = listen(client, DEMO_CONTRACTS.cabinet);
+      try {
+        await heard.hear('321.00', () => setBalance(b!.url, DEMO_CONTRACTS.cabinet, '321.00'));
+        expect(heard.amounts).toContain('321.00');
+      } finally {
+        heard.dispose();
+        await client.dispose();
+      }
+    });
+
+    it('(c) a signed payment webhook delivered twice, to two processes at once, applies once', async () => {
+      const [, b, c] = cluster.apis;
+      const held = await post(`${b!.url}/_dev/billing/sandbox/deliveries`, { hold: true });
+      expect(await held.json()).toEqual({ hold: true, delivered: 0 });
+      const started = await gql(
+        b!.url,
+        auth,
+        `mutation ($input: StartPaymentInput!) { startPayment(input: $input) { uid intentId clientSecret amount } }`,
+        {
+          input: {
+            contractUid: DEMO_CONTRACTS.webshop,
+            idempotencyKey: `cluster-${randomBytes(4).toString('hex')}`,
+            returnUrl: '/workspace/x/billing/invoices',
+            topUpAmount: '12.00',
+            newCard: true,
+          },
+        },
       );
-      // only what was in flight on the dead process can fail (502 from the balancer); the rest went on
-      expect(failures.length, failures.join('\n')).toBeLessThanOrEqual(4);
-      expect(acknowledged.length).toBeGreaterThanOrEqual(killedAt + WRITES_AFTER);
+      expect(started.body.errors).toBeUndefined();
+      const payment = started.body.data.startPayment;
+      const confirmed = await post(
+        `${b!.url}/sandbox/stripe/v1/payment_intents/${payment.intentId}/confirm`,
+        {
+          client_secret: payment.clientSecret,
+          return_url: '/workspace/x/billing/invoices',
+          payment_method_data: {
+            type: 'card',
+            card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+          },
+        },
+      );
+      expect(((await confirmed.json()) as Json).status).toBe('succeeded');
+      const { events } = (await (
+        await fetch(`${b!.url}/_dev/billing/sandbox/events?intentId=${payment.intentId}`)
+      ).json()) as Json;
+      expect(events.map((e: Json) => [e.type, e.delivered])).toEqual([
+        ['payment_intent.processing', false],
+        ['payment_intent.succeeded', false],
+      ]);
+      const deliver = (apiUrl: string, event: Json) =>
+        post(`${apiUrl}/api/payments/webhook`, event.payload, { 'stripe-signature': event.signature }).then(
+          (r) => r.status,
+        );
+      expect(await deliver(b!.url, events[0])).toBe(200);
+      // the provider's retry races the first delivery: one to B, one to C, at the same moment
+      expect(await Promise.all([deliver(b!.url, events[1]), deliver(c!.url, events[1])])).toEqual([200, 200]);
+      const rows = await database.db
+        .select()
+        .from(ledgerPayments)
+        .where(eq(ledgerPayments.idempotencyKey, payment.intentId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ amount: '12.00', currency: 'USD' });
+      const after = await gql(
+        cluster.url,
+        auth,
+        `query ($c: String!, $uid: ID!) { payment(contractUid: $c, uid: $uid) { status } }`,
+        {
+          c: DEMO_CONTRACTS.webshop,
+          uid: payment.uid,
+        },
+      );
+      expect(after.body.data.payment.status).toBe('SUCCEEDED');
+    });
 
-      // every write answered 200 is in the database
-      const stored = await database.db
-        .select({ subject: supportThreads.subject })
-        .from(supportThreads)
-        .where(inArray(supportThreads.subject, acknowledged));
-      expect(new Set(stored.map((row) => row.subject))).toEqual(new Set(acknowledged));
+    it('(b) kill -9 of one process during a stream of writes: no acknowledged write lost, the others take over, its subscribers reconnect', async () => {
+      const victim = cluster.apis[0]!;
+      // a subscriber on the process about to die; it reconnects through the balancer
+      let target = `ws://127.0.0.1:${victim.port}/ws/api/`;
+      const { client, closes } = wsClient(cluster, auth, () => target);
+      const heard = listen(client, DEMO_CONTRACTS.cabinet);
+      const acknowledged: string[] = [];
+      const failures: string[] = [];
+      let sent = 0;
+      let killedAt = -1;
+      try {
+        await heard.hear('400.00', () => setBalance(cluster.apis[1]!.url, DEMO_CONTRACTS.cabinet, '400.00'));
+        target = `${cluster.url.replace('http', 'ws')}/ws/api/`;
 
-      // the subscriber lost its process (1006), reconnected through the balancer, hears later events
-      await heard.hear('401.00', () => setBalance(cluster.apis[2]!.url, DEMO_CONTRACTS.cabinet, '401.00'));
-      expect(closes).toContain(1006);
-      expect(heard.amounts.slice(-1)).toEqual(['401.00']);
+        // two writers through the balancer: new support threads, each with its own subject
+        const WRITES_BEFORE = 20;
+        const WRITES_AFTER = 30;
+        const writer = async () => {
+          for (;;) {
+            if (killedAt >= 0 && acknowledged.length >= killedAt + WRITES_AFTER) return;
+            const subject = `cluster write ${++sent}`;
+            const answer = await gql(
+              cluster.url,
+              auth,
+              'mutation ($input: SendSupportMessageInput!) { sendSupportMessage(input: $input) { uid subject } }',
+              { input: { contractUid: DEMO_CONTRACTS.cabinet, subject, body: 'Sent while a process dies.' } },
+            ).catch((error: Error) => ({ status: 0, body: { errors: [{ message: error.message }] } }));
+            if (
+              answer.status === 200 &&
+              !answer.body.errors &&
+              answer.body.data?.sendSupportMessage?.subject === subject
+            )
+              acknowledged.push(subject);
+            else failures.push(`${subject}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+            if (killedAt < 0 && acknowledged.length >= WRITES_BEFORE) {
+              killedAt = acknowledged.length;
+              victim.child.kill('SIGKILL');
+            }
+          }
+        };
+        await Promise.all([writer(), writer()]);
+        expect(
+          victim.child.signalCode ?? (await new Promise((r) => victim.child.once('exit', (_c, s) => r(s)))),
+        ).toBe('SIGKILL');
+        console.log(
+          `[cluster test] kill -9 after ${killedAt} acknowledged writes: ${acknowledged.length} acknowledged, ${failures.length} failed`,
+        );
+        // only what was in flight on the dead process can fail (502 from the balancer); the rest went on
+        expect(failures.length, failures.join('\n')).toBeLessThanOrEqual(4);
+        expect(acknowledged.length).toBeGreaterThanOrEqual(killedAt + WRITES_AFTER);
 
-      // and the balancer answers health through the survivors
-      expect((await fetch(`${cluster.url}/healthz`)).status).toBe(200);
-    } finally {
-      heard.dispose();
-      await client.dispose();
-    }
-  }, 120_000);
+        // every write answered 200 is in the database
+        const stored = await database.db
+          .select({ subject: supportThreads.subject })
+          .from(supportThreads)
+          .where(inArray(supportThreads.subject, acknowledged));
+        expect(new Set(stored.map((row) => row.subject))).toEqual(new Set(acknowledged));
 
-  describe('left for the jobs branch (issue 16): the rate-limit and job-once cases', () => {
-    // The lead adds here, on this same cluster (`cluster`, `auth`, `database` above):
-    // - failed logins spread over the three processes hit allauth's limit at the same count as on one;
-    // - a scheduled job (pg-boss) runs once across the three processes, not three times.
-    it.todo('failed logins across processes hit the limit at the same count as on one process');
-    it.todo('a scheduled job runs once, not once per process');
-  });
-});
+        // the subscriber lost its process (1006), reconnected through the balancer, hears later events
+        await heard.hear('401.00', () => setBalance(cluster.apis[2]!.url, DEMO_CONTRACTS.cabinet, '401.00'));
+        expect(closes).toContain(1006);
+        expect(heard.amounts.slice(-1)).toEqual(['401.00']);
+
+        // and the balancer answers health through the survivors
+        expect((await fetch(`${cluster.url}/healthz`)).status).toBe(200);
+      } finally {
+        heard.dispose();
+        await client.dispose();
+      }
+    }, 120_000);
+
+    describe('left for the jobs branch (issue 16): the rate-limit and job-once cases', () => {
+      // The lead adds here, on this same cluster (`cluster`, `auth`, `database` above):
+      // - failed logins spread over the three processes hit allauth's limit at the same count as on one;
+      // - a scheduled job (pg-boss) runs once across the three processes, not three times.
+      it.todo('failed logins across processes hit the limit at the same count as on one process');
+      it.todo('a scheduled job runs once, not once per process');
+    });
+  },
+);
