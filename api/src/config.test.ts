@@ -100,6 +100,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the shutdown drain and grace (a process behind a balancer) and refuses bad ones', () => {
+    expect(loadConfig({ PORTAL_SHUTDOWN_DRAIN_S: '3', PORTAL_SHUTDOWN_GRACE_S: '10' }).http).toMatchObject({
+      shutdownDrainMs: 3_000,
+      shutdownGraceMs: 10_000,
+    });
+    expect(problemsOf({ PORTAL_SHUTDOWN_DRAIN_S: 'soon', PORTAL_SHUTDOWN_GRACE_S: '-1' })).toEqual([
+      'PORTAL_SHUTDOWN_GRACE_S: "-1" is not a number from 0 to 300',
+      'PORTAL_SHUTDOWN_DRAIN_S: "soon" is not a number from 0 to 300',
+    ]);
+  });
+
   it('reads the browser settings of a deployment, and `none` switches a link or the domains off', () => {
     expect(
       loadConfig({
