@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // the cluster test runs on the production build, after it (`vitest.cluster.config.ts`)
+    exclude: ['src/cluster/**', '**/node_modules/**'],
     // A PGlite instance takes 2-5 s to start; each test file opens one in beforeAll.
     hookTimeout: 60_000,
     testTimeout: 30_000,

@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { measureApi } from './lib/api.mjs';
 import { buildApp, buildMonolith, clearBuildOverrides, killChildren } from './lib/build.mjs';
+import { clusterSection, measureCluster } from './lib/cluster.mjs';
 import { measureCompute } from './lib/compute.mjs';
 import { measureFirstScreen } from './lib/measure.mjs';
 import { apiSection, renderMarkdown } from './lib/report.mjs';
@@ -41,14 +42,18 @@ const tmpDir = path.join(benchDir, '.tmp');
 const resultsDir = path.join(benchDir, 'results');
 
 const args = new Set(process.argv.slice(2));
-const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--api');
+const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--api' && a !== '--cluster');
 if (unknown.length > 0) {
-  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build] [--api]`);
+  console.error(
+    `unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build] [--api] [--cluster]`,
+  );
   process.exit(2);
 }
 const skipBuild = args.has('--no-build');
 /** Only the api's throughput (bench/lib/api.mjs), from api/dist: results/api.{json,md}. */
 const apiOnly = args.has('--api');
+/** Only the cluster's throughput at 1, 2, 3 api processes (bench/lib/cluster.mjs): results/cluster.{json,md}. */
+const clusterOnly = args.has('--cluster');
 
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
@@ -349,9 +354,30 @@ async function mainApi() {
   return api.results.every((r) => r.allWorkspaces.failed + r.session.failed + r.trivial.failed === 0) ? 0 : 1;
 }
 
+/** `--cluster`: HAProxy, PostgreSQL and 1-3 api processes of api/dist (build it first). */
+async function mainCluster() {
+  if (!existsSync(path.join(rootDir, 'api/dist/main.js')))
+    throw new Error('api/dist/main.js not built (run `pnpm --filter @portal/api build`)');
+  const cluster = await measureCluster({ log });
+  const results = {
+    timestamp: new Date().toISOString(),
+    node: process.version,
+    cpus: os.availableParallelism(),
+    commit: gitCommit(),
+    cluster,
+  };
+  const markdown = `## Portal bench: the cluster\n\n${results.timestamp} · Node ${results.node} · ${results.cpus} CPUs · commit ${results.commit?.slice(0, 12) ?? 'unknown'}\n\n${clusterSection(cluster).join('\n')}\n`;
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'cluster.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, 'cluster.md'), markdown);
+  console.log(`\n${markdown}`);
+  log(`results in ${path.relative(rootDir, resultsDir)}/cluster.{json,md}`);
+  return cluster.skipped || cluster.rows.every((r) => r.failed === 0) ? 0 : 1;
+}
+
 let code = 1;
 try {
-  code = apiOnly ? await mainApi() : await main();
+  code = clusterOnly ? await mainCluster() : apiOnly ? await mainApi() : await main();
 } catch (error) {
   console.error(`bench failed: ${error?.stack ?? error}`);
   code = 1;

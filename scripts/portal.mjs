@@ -157,8 +157,23 @@ async function test() {
   times.lint = pnpm(['exec', 'biome', 'ci', '.']);
   log('unit and integration tests of every package');
   times.unit = pnpm(['-r', '--workspace-concurrency=1', 'run', 'test']);
+  // issue 16: the api's tests once more on PostgreSQL 15 (a subset covering every repository and
+  // migration, api/vitest.postgres.config.ts), then the cluster test on the production build
+  const { ensureHaproxy, ensurePostgres } = await import('./cluster.mjs');
+  const postgres = process.env.PORTAL_TEST_DATABASE_URL ? null : ensurePostgres({ log });
+  if (postgres) log(`api tests on PostgreSQL SKIPPED: ${postgres}`);
+  else {
+    log('api tests on PostgreSQL 15 (a new database per file)');
+    times.postgres = pnpm(['--filter', '@portal/api', 'run', 'test:postgres']);
+  }
   log('production build');
   times.build = buildApps();
+  const haproxy = postgres ?? ensureHaproxy({ log });
+  if (haproxy) log(`cluster test SKIPPED: ${haproxy}`);
+  else {
+    log('cluster test (PostgreSQL, three api processes, HAProxy)');
+    times.cluster = pnpm(['--filter', '@portal/api', 'run', 'test:cluster']);
+  }
   log('end-to-end suites (Playwright, Chromium, production build, real api)');
   times.e2e = pnpm(['--filter', '@portal/e2e', 'run', 'e2e']);
   log('QA mode: two suites against a portal started separately (E2E_BASE_URL)');
@@ -250,7 +265,20 @@ switch (command) {
   case 'bench':
     bench();
     break;
+  case 'cluster': {
+    // several api processes on PostgreSQL behind HAProxy (scripts/cluster.mjs, deploy/README.md)
+    ensureDependencies();
+    if (!process.argv.includes('--no-build')) {
+      log('building the portal (host, five remotes, api)');
+      buildApps();
+    }
+    const { runCluster } = await import('./cluster.mjs');
+    await runCluster(process.argv.slice(3).filter((a) => a !== '--no-build'));
+    break;
+  }
   default:
-    console.error('usage: node scripts/portal.mjs start [--no-build]|test|qa [e2e test files]|bench');
+    console.error(
+      'usage: node scripts/portal.mjs start [--no-build]|cluster [--processes N] [--port P] [--no-build]|test|qa [e2e test files]|bench',
+    );
     process.exit(2);
 }

@@ -154,7 +154,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   addErrorHandler(app);
   app.register(fastifyCookie);
 
-  app.register(healthRoutes, { database: deps.database });
+  app.decorate('drain', { draining: false });
+  app.register(healthRoutes, { database: deps.database, isDraining: () => app.drain.draining });
   app.register(remotesRoutes, { source: config.remotes });
   app.register(faviconRoutes, { hostDist: config.hostDist });
   runtimeConfigRoutes(app, runtimeConfigOf(config));

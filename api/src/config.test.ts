@@ -32,6 +32,7 @@ describe('loadConfig', () => {
         keepAliveTimeoutMs: 10_000,
         maxConnections: 10_000,
         shutdownGraceMs: 5_000,
+        shutdownDrainMs: 0,
       },
       identity: {
         publicUrl: 'http://localhost:8080',
@@ -97,6 +98,17 @@ describe('loadConfig', () => {
       'PORTAL_COMPUTE_SIM_SPEED: "0" is not a number from 0 (exclusive) to 1000',
       'PORTAL_COMPUTE_FAILURE_RATE: "2" is not a number from 0 to 1',
       'PORTAL_COMPUTE_CHARGE_TICK_S: "often" is not a number from 1 to 3600',
+    ]);
+  });
+
+  it('reads the shutdown drain and grace (a process behind a balancer) and refuses bad ones', () => {
+    expect(loadConfig({ PORTAL_SHUTDOWN_DRAIN_S: '3', PORTAL_SHUTDOWN_GRACE_S: '10' }).http).toMatchObject({
+      shutdownDrainMs: 3_000,
+      shutdownGraceMs: 10_000,
+    });
+    expect(problemsOf({ PORTAL_SHUTDOWN_DRAIN_S: 'soon', PORTAL_SHUTDOWN_GRACE_S: '-1' })).toEqual([
+      'PORTAL_SHUTDOWN_GRACE_S: "-1" is not a number from 0 to 300',
+      'PORTAL_SHUTDOWN_DRAIN_S: "soon" is not a number from 0 to 300',
     ]);
   });
 

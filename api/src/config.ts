@@ -67,6 +67,11 @@ export interface HttpConfig {
   maxConnections: number;
   /** At shutdown, requests still running after this are cut off (`PORTAL_SHUTDOWN_GRACE_S`, 5). */
   shutdownGraceMs: number;
+  /**
+   * At shutdown, `/healthz` fails ("draining") this long before the listener closes, so a load
+   * balancer stops sending requests first (`PORTAL_SHUTDOWN_DRAIN_S`, 0; `deploy/`: 3).
+   */
+  shutdownDrainMs: number;
 }
 
 /** The embedded compute simulator (`src/compute/simulator.ts`). */
@@ -270,6 +275,7 @@ function readHttp(env: Env, problems: string[]): HttpConfig {
     keepAliveTimeoutMs: 10_000,
     maxConnections: readNumber(env, 'PORTAL_MAX_CONNECTIONS', { min: 1, max: 1_000_000 }, 10_000, problems),
     shutdownGraceMs: readNumber(env, 'PORTAL_SHUTDOWN_GRACE_S', { min: 0, max: 300 }, 5, problems) * 1000,
+    shutdownDrainMs: readNumber(env, 'PORTAL_SHUTDOWN_DRAIN_S', { min: 0, max: 300 }, 0, problems) * 1000,
   };
 }
 

@@ -10,7 +10,9 @@ const starting = startServer(config, logger);
 
 // Installed before start-up finishes: a signal during migrations waits for them, then closes
 // everything, so PGlite is never left mid-write.
-closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
+// The drain, the grace of requests in flight and the websockets' close frames, then a margin.
+const closeDelay = config.http.shutdownDrainMs + config.http.shutdownGraceMs + 5_000;
+closeWithGrace({ delay: closeDelay, logger }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'shutting down after an error');
   else logger.info({ signal }, 'shutting down');
   const server = await starting.catch(() => undefined);

@@ -5,14 +5,16 @@ import { seedCatalog } from './compute/seed.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USER, seedDemo, TOTP_USER } from './db/seed.js';
+import { drainAndClose } from './health/drain.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   url: string;
   /**
-   * Stops accepting requests, lets open ones finish for `http.shutdownGraceMs`, cuts off what is
-   * still running after that, and always closes the database (so PGlite flushes and lets go of its
+   * Fails `/healthz` ("draining") for `http.shutdownDrainMs`, then closes the websockets (1012),
+   * stops accepting requests, lets open ones finish for `http.shutdownGraceMs`, cuts off what is
+   * still running after that (`health/drain.ts`), and always closes the database (so PGlite flushes and lets go of its
    * folder). Idempotent.
    */
   close(): Promise<void>;
@@ -53,17 +55,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       url,
       close: () => {
         closing ??= (async () => {
-          const cutOff = setTimeout(() => {
-            logger.warn(
-              { graceMs: config.http.shutdownGraceMs },
-              'shutdown: cutting off the requests still running',
-            );
-            app.server.closeAllConnections();
-          }, config.http.shutdownGraceMs);
           try {
-            await app.close();
+            await drainAndClose(app, {
+              drainMs: config.http.shutdownDrainMs,
+              graceMs: config.http.shutdownGraceMs,
+            });
           } finally {
-            clearTimeout(cutOff);
             await database.close();
           }
         })();

@@ -13,7 +13,7 @@ const CABINET = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0001';
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 /** The portal's own workspace query (shared/src/workspace/workspaces.graphql), as the shell sends it. */
-const ALL_WORKSPACES = `{ allWorkspaces { contractUid workspaceName number kind
+export const ALL_WORKSPACES = `{ allWorkspaces { contractUid workspaceName number kind
   balance { contractUid amount amountDue currency sinceLastInvoice
     paymentMethods { uid methodId methodType cardBrand cardLast4 } pendingPayment { amount } }
   account { accountUid name } employee { uid firstName lastName email }

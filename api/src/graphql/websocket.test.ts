@@ -416,7 +416,7 @@ describe(`${WS_ENDPOINT} (graphql-transport-ws)`, () => {
     }
   });
 
-  it('closes open sockets with 1001 when the app closes', async () => {
+  it('closes open sockets with 1012 Service Restart when the app closes', async () => {
     const other = testApp();
     const port = await listen(other);
     const { browser } = await signedIn(seed.demoUser, other);
@@ -435,7 +435,7 @@ describe(`${WS_ENDPOINT} (graphql-transport-ws)`, () => {
       await other.close();
       // closing does not wait for the clients (a margin for a busy machine, far below any timer)
       expect(Date.now() - started).toBeLessThan(10_000);
-      expect(closed).toMatchObject({ code: 1001, reason: 'Going away' });
+      expect(closed).toMatchObject({ code: 1012, reason: 'Service restart' });
       expect(await rawSocket({ url, origin: `http://127.0.0.1:${port}` }).handshake).toMatchObject({
         error: expect.stringMatching(/ECONNREFUSED/),
       });

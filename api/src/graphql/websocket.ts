@@ -37,8 +37,12 @@ export const WS_CLOSE = {
   expired: { code: CloseCode.Unauthorized, reason: SIGNATURE_EXPIRED },
   /** An unexpected failure on our side (logged). */
   internal: { code: CloseCode.InternalServerError, reason: 'Internal server error' },
-  /** The api is shutting down. */
-  goingAway: { code: 1001, reason: 'Going away' },
+  /**
+   * The api process is shutting down (SIGTERM, `health/drain.ts`): 1012 Service Restart, which the
+   * clients treat as passing (graphql-ws retries it; the console offers Reconnect) and reconnect
+   * through the balancer to another process.
+   */
+  goingAway: { code: 1012, reason: 'Service restart' },
   /** The user has `MAX_SOCKETS_PER_USER` sockets open already (the client does not retry 4403's kin). */
   tooManySockets: { code: 4429, reason: 'Too many connections' },
 } as const;

@@ -15,13 +15,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export interface HealthOptions {
   database: Pick<Database, 'ping'>;
   timeoutMs?: number;
+  /** True once shutdown began (`drain.ts`): the answer is 503 "draining" whatever the database says. */
+  isDraining?: () => boolean;
 }
 
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, options) => {
-  const { database, timeoutMs = HEALTH_TIMEOUT_MS } = options;
+  const { database, timeoutMs = HEALTH_TIMEOUT_MS, isDraining = () => false } = options;
   // Probes hit this every few seconds: log only what goes wrong.
   app.get('/healthz', { logLevel: 'warn' }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (isDraining()) return reply.code(503).send({ status: 'draining' });
     try {
       await withTimeout(database.ping(), timeoutMs);
       return { status: 'ok' };

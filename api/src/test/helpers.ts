@@ -3,12 +3,43 @@ import type { Logger } from 'pino';
 import { type Config, type Env, loadConfig, PGLITE_MEMORY } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { createLogger } from '../logger.js';
+import { testPostgres } from './postgres.js';
 
-/** A migrated in-memory PGlite: open one per test file, in `beforeAll` (it takes seconds). */
+/**
+ * A migrated in-memory PGlite: open one per test file, in `beforeAll` (it takes seconds). With
+ * `PORTAL_TEST_POSTGRES=1` (`npm test`'s run of the api tests on PostgreSQL, `api/README.md`): a new
+ * database of PostgreSQL 15 instead, migrated, and dropped when it is closed.
+ */
 export async function openTestDatabase(): Promise<Database> {
+  if (process.env.PORTAL_TEST_POSTGRES === '1') return openPostgresTestDatabase();
   const database = await openDatabase({ kind: 'pglite', dataDir: PGLITE_MEMORY });
   await database.migrate();
   return database;
+}
+
+async function openPostgresTestDatabase(): Promise<Database> {
+  const server = testPostgres({ fresh: true });
+  if ('unavailable' in server) throw new Error(`PORTAL_TEST_POSTGRES=1, but ${server.unavailable}`);
+  const database = await openDatabase({ kind: 'postgres', url: server.url });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    server.drop();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    kind: database.kind,
+    db: database.db,
+    url: database.url,
+    migrate: () => database.migrate(),
+    ping: () => database.ping(),
+    close: () => {
+      closing ??= database.close().then(() => server.drop());
+      return closing;
+    },
+  };
 }
 
 export { queryRows } from '../db/client.js';

@@ -7,10 +7,17 @@ import { existsSync } from 'node:fs';
  * PostgreSQL 15 of this machine (started if it is down; root only). Answers why not otherwise, for
  * the test to say so when it skips.
  */
-export function testPostgres(): { url: string; drop: () => void } | { unavailable: string } {
+export function testPostgres({
+  fresh = false,
+}: {
+  fresh?: boolean;
+} = {}): { url: string; drop: () => void } | { unavailable: string } {
   const name = `portal_test_${randomBytes(4).toString('hex')}`;
   const given = process.env.PORTAL_TEST_DATABASE_URL;
-  if (given) return { url: given, drop: () => {} };
+  // `fresh` (the api tests on PostgreSQL, PORTAL_TEST_POSTGRES=1): a database of its own per test
+  // file even on a given server, which the run must be allowed to create
+  if (given && !fresh) return { url: given, drop: () => {} };
+  if (given) return freshOn(given, name);
   if (!existsSync('/usr/lib/postgresql/15/bin/postgres'))
     return {
       unavailable:
@@ -39,4 +46,20 @@ export function testPostgres(): { url: string; drop: () => void } | { unavailabl
     url: `postgres://portal_test:portal-test@127.0.0.1:5432/${name}`,
     drop: () => psql(`drop database if exists ${name} with (force)`),
   };
+}
+
+/** A new database on the server of `url` (its user may create databases), dropped by `drop`. */
+function freshOn(url: string, name: string): { url: string; drop: () => void } | { unavailable: string } {
+  const admin = (command: string) =>
+    execFileSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', command], { stdio: 'pipe' });
+  try {
+    admin(`create database ${name}`);
+  } catch (error) {
+    return {
+      unavailable: `could not create a database on PORTAL_TEST_DATABASE_URL: ${(error as Error).message.split('\n')[0]}`,
+    };
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return { url: fresh.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -3,20 +3,23 @@ import { endOf, inputFrames, isRunning, noticeOf, shouldAutoConnect } from './co
 
 describe('console state', () => {
   it('reads the close codes of the api', () => {
-    expect([1000, 1001, 1006, 4401, 4403, 4404, 4408, 4409, 4410, 4412, 4429, 4500].map(endOf)).toEqual([
-      'detached',
-      'lost',
-      'lost',
-      'expired',
-      'denied',
-      'deleted',
-      'lost',
-      'off',
-      'stopped',
-      'installing',
-      'tooMuchInput',
-      'lost',
-    ]);
+    expect([1000, 1001, 1006, 1012, 4401, 4403, 4404, 4408, 4409, 4410, 4412, 4429, 4500].map(endOf)).toEqual(
+      [
+        'detached',
+        'lost',
+        'lost',
+        'lost',
+        'expired',
+        'denied',
+        'deleted',
+        'lost',
+        'off',
+        'stopped',
+        'installing',
+        'tooMuchInput',
+        'lost',
+      ],
+    );
   });
 
   it('offers Start when the instance is off and may start, Reconnect when the line dropped', () => {

@@ -7,7 +7,7 @@ export const CONSOLE_PATH = '/ws/console/';
 export type ConsoleEnd =
   /** Disconnect pressed, or the page left. */
   | 'detached'
-  /** The network or the api went away (1001, 1006, 4408, 4500, …): Reconnect. */
+  /** The network or the api went away (1001, 1006, 1012 when an api process restarts, 4408, 4500, …): Reconnect. */
   | 'lost'
   /** 4409: the instance is off. */
   | 'off'

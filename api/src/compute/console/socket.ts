@@ -23,8 +23,12 @@ export const CONSOLE_ENDPOINT = '/ws/console/';
 export const CONSOLE_CLOSE = {
   /** The user closed the page or pressed Disconnect. */
   normal: { code: 1000, reason: 'Detached' },
-  /** The api is shutting down: reconnect. */
-  goingAway: { code: 1001, reason: 'Going away' },
+  /**
+   * The api process is shutting down (SIGTERM, `health/drain.ts`): 1012 Service Restart, which the
+   * clients treat as passing (graphql-ws retries it; the console offers Reconnect) and reconnect
+   * through the balancer to another process.
+   */
+  goingAway: { code: 1012, reason: 'Service restart' },
   /** A first message that is not `auth`, a malformed control message, a bad size. */
   badMessage: { code: 4400, reason: 'Bad message' },
   /** The token had expired, or its session ended (lapsed, logged out): fetch a fresh one and retry. */
