@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
+import { isAnyUuid, prepared } from '../db/prepared.js';
 import { invoices } from '../db/schema.js';
 
 import { fromCents, money, toCents, vatOf } from './money.js';
@@ -39,29 +40,22 @@ export async function ledgerBalances(
 ): Promise<Map<string, LedgerBalance>> {
   const result = new Map<string, LedgerBalance>();
   if (workspaceIds.length === 0) return result;
-  const rows = await queryRows<{
-    workspace_id: string;
-    cash: string;
-    receivable: string;
-    overdue: string;
-    unbilled: string;
-    bonus: string;
-  }>(
-    db,
-    sql`
-      select e.workspace_id,
-        coalesce(sum(e.amount) filter (where e.account = 'cash'), 0)::text as cash,
-        coalesce(sum(e.amount) filter (where e.account = 'receivable'), 0)::text as receivable,
-        coalesce(sum(e.amount) filter (where e.account = 'receivable' and i.date_due < ${today}::date), 0)::text as overdue,
-        coalesce(sum(e.amount) filter (where e.account = 'unbilled'), 0)::text as unbilled,
-        coalesce(sum(e.amount) filter (where e.account = 'bonus'), 0)::text as bonus
-      from ledger_entries e left join invoices i on i.id = e.invoice_id
-      where e.workspace_id in (${sql.join(
-        workspaceIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      group by e.workspace_id`,
-  );
+  const rows = await prepared(db, 'ledger_balances', (d) =>
+    d
+      .select({
+        workspace_id: ledgerEntries.workspaceId,
+        cash: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = 'cash'), 0)::text`,
+        receivable: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = 'receivable'), 0)::text`,
+        overdue: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = 'receivable' and ${invoices.dateDue} < ${sql.placeholder('today')}::date), 0)::text`,
+        unbilled: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = 'unbilled'), 0)::text`,
+        bonus: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = 'bonus'), 0)::text`,
+      })
+      .from(ledgerEntries)
+      .leftJoin(invoices, eq(invoices.id, ledgerEntries.invoiceId))
+      .where(isAnyUuid(ledgerEntries.workspaceId, 'ids'))
+      .groupBy(ledgerEntries.workspaceId)
+      .prepare('ledger_balances'),
+  ).execute({ ids: [...workspaceIds], today });
   for (const row of rows) {
     const amount = toCents(money(row.cash))! - toCents(money(row.receivable))!;
     result.set(row.workspace_id, {

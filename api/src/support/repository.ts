@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { UUID } from '../billing/repository.js';
 import { computeInstances } from '../compute/tables.js';
 import type { Db } from '../db/client.js';
+import { isAnyUuid, prepared } from '../db/prepared.js';
 import { invoices, workspaces } from '../db/schema.js';
 import { SUPPORT_LIMITS } from './limits.js';
 import { supportAttachments, supportMessageReads, supportMessages, supportThreads } from './tables.js';
@@ -45,10 +46,10 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const isRead = (userId: string) =>
+const isRead = (userId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from ${supportMessageReads} r where r.message_id = "support_messages"."id" and r.user_id = ${userId})`;
 
-const unreadCondition = (userId: string) =>
+const unreadCondition = (userId: string | Placeholder) =>
   and(eq(supportMessages.author, 'support'), sql`not ${isRead(userId)}`);
 
 /** Unread answers per workspace for this user (`Workspace.unreadMessages`). */
@@ -58,11 +59,14 @@ export async function unreadByWorkspace(
   userId: string,
 ): Promise<Map<string, number>> {
   if (workspaceIds.length === 0) return new Map();
-  const rows = await db
-    .select({ workspaceId: supportMessages.workspaceId, n: count() })
-    .from(supportMessages)
-    .where(and(inArray(supportMessages.workspaceId, workspaceIds), unreadCondition(userId)))
-    .groupBy(supportMessages.workspaceId);
+  const rows = await prepared(db, 'support_unread_by_workspace', (d) =>
+    d
+      .select({ workspaceId: supportMessages.workspaceId, n: count() })
+      .from(supportMessages)
+      .where(and(isAnyUuid(supportMessages.workspaceId, 'ids'), unreadCondition(sql.placeholder('userId'))))
+      .groupBy(supportMessages.workspaceId)
+      .prepare('support_unread_by_workspace'),
+  ).execute({ ids: workspaceIds, userId });
   return new Map(rows.map((row) => [row.workspaceId, row.n]));
 }
 

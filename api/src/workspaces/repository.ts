@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
 import { methodsOfWorkspaces, pendingOfWorkspaces } from '../billing/payments/service.js';
 import { workspaceInvoices } from '../billing/repository.js';
-import { type Db, queryRows } from '../db/client.js';
+import type { Db } from '../db/client.js';
+import { isAnyUuid, prepared } from '../db/prepared.js';
 import {
   accounts,
   authorizedPeople,
@@ -29,24 +30,33 @@ export type { WorkspaceRow };
  * through here. With `contractUid`: that workspace, if visible. A deleted workspace is no one's.
  */
 export function visibleWorkspaces(db: Db, userId: string, contractUid?: string): Promise<WorkspaceRow[]> {
-  const asEmployee = db
-    .select({ id: workspaceEmployees.workspaceId })
-    .from(workspaceEmployees)
-    .where(eq(workspaceEmployees.userId, userId));
-  const asAuthorizedPerson = db
-    .select({ id: authorizedPeople.workspaceId })
-    .from(authorizedPeople)
-    .where(and(eq(authorizedPeople.userId, userId), eq(authorizedPeople.loginStatus, 'ACTIVE')));
-  const visible = and(
-    or(inArray(workspaces.id, asEmployee), inArray(workspaces.id, asAuthorizedPerson)),
-    notInArray(workspaces.id, db.select({ id: workspaceDeletions.workspaceId }).from(workspaceDeletions)),
-  );
-  return db
-    .select()
-    .from(workspaces)
-    .where(contractUid === undefined ? visible : and(visible, eq(workspaces.contractUid, contractUid)))
-    .orderBy(asc(workspaces.createdAt), asc(workspaces.number));
+  return contractUid === undefined
+    ? visibleStatement(db, false).execute({ userId })
+    : visibleStatement(db, true).execute({ userId, contractUid });
 }
+
+const visibleStatement = (db: Db, one: boolean) =>
+  prepared(db, one ? 'visible_workspace' : 'visible_workspaces', (d) => {
+    const userId = sql.placeholder('userId');
+    const asEmployee = d
+      .select({ id: workspaceEmployees.workspaceId })
+      .from(workspaceEmployees)
+      .where(eq(workspaceEmployees.userId, userId));
+    const asAuthorizedPerson = d
+      .select({ id: authorizedPeople.workspaceId })
+      .from(authorizedPeople)
+      .where(and(eq(authorizedPeople.userId, userId), eq(authorizedPeople.loginStatus, 'ACTIVE')));
+    const visible = and(
+      or(inArray(workspaces.id, asEmployee), inArray(workspaces.id, asAuthorizedPerson)),
+      notInArray(workspaces.id, d.select({ id: workspaceDeletions.workspaceId }).from(workspaceDeletions)),
+    );
+    return d
+      .select()
+      .from(workspaces)
+      .where(one ? and(visible, eq(workspaces.contractUid, sql.placeholder('contractUid'))) : visible)
+      .orderBy(asc(workspaces.createdAt), asc(workspaces.number))
+      .prepare(one ? 'visible_workspace' : 'visible_workspaces');
+  });
 
 const byWorkspace = <T extends { workspaceId: string | null }>(rows: T[]) => {
   const map = new Map<string, T[]>();
@@ -86,9 +96,13 @@ interface WorkspaceChildren {
  * one statement (JSON built by PostgreSQL): one round trip instead of five, on every workspace load.
  */
 async function workspaceChildren(db: Db, ids: readonly string[]): Promise<Map<string, WorkspaceChildren>> {
-  const rows = await queryRows<{ id: string; children: WorkspaceChildren }>(
-    db,
-    sql`select w.id, json_build_object(
+  // `w`: the outer row (drizzle writes a lone table's columns unqualified, which a subquery would
+  // take for its own)
+  const statement = prepared(db, 'workspace_children', (d) =>
+    d
+      .select({
+        id: sql<string>`w.id`,
+        children: sql<WorkspaceChildren>`json_build_object(
       'account', (select json_build_object('id', a.id, 'name', a.name) from ${accounts} a where a.id = w.account_id),
       'employees', coalesce((select json_agg(json_build_object('id', e.id, 'userId', e.user_id,
         'firstName', e.first_name, 'lastName', e.last_name, 'email', e.email, 'role', e.role)
@@ -101,12 +115,13 @@ async function workspaceChildren(db: Db, ids: readonly string[]): Promise<Map<st
       'legacy', coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title,
         'description', l.description, 'monthly', l.monthly::text, 'monthlyCurrency', l.monthly_currency)
         order by l.position, l.title) from ${legacyServices} l where l.workspace_id = w.id), '[]')
-    ) as children
-    from ${workspaces} w where w.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
+    )`,
+      })
+      .from(sql`${workspaces} w`)
+      .where(isAnyUuid(sql`w.id`, 'ids'))
+      .prepare('workspace_children'),
   );
+  const rows = await statement.execute({ ids: [...ids] });
   return new Map(rows.map((row) => [row.id, row.children]));
 }
 
@@ -116,7 +131,9 @@ async function fundBalances(db: Db, rows: WorkspaceRow[]): Promise<Map<string, F
   const now = Date.now();
   const [ledger, balanceRows, methodsOf, pendingOf] = await Promise.all([
     ledgerBalances(db, ids, utcDate(now)),
-    db.select().from(balances).where(inArray(balances.workspaceId, ids)),
+    prepared(db, 'workspace_balances', (d) =>
+      d.select().from(balances).where(isAnyUuid(balances.workspaceId, 'ids')).prepare('workspace_balances'),
+    ).execute({ ids }),
     // listed methods with isDefault, and the unfinished payment (billing/payments/service.ts)
     methodsOfWorkspaces(db, ids, now),
     pendingOfWorkspaces(db, ids),
