@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } f
 import { UUID } from '../billing/repository.js';
 import { computeInstances } from '../compute/tables.js';
 import type { Db } from '../db/client.js';
-import { isAnyUuid, prepared } from '../db/prepared.js';
 import { invoices, workspaces } from '../db/schema.js';
 import { SUPPORT_LIMITS } from './limits.js';
 import { supportAttachments, supportMessageReads, supportMessages, supportThreads } from './tables.js';
@@ -52,23 +51,13 @@ const isRead = (userId: string | Placeholder) =>
 const unreadCondition = (userId: string | Placeholder) =>
   and(eq(supportMessages.author, 'support'), sql`not ${isRead(userId)}`);
 
-/** Unread answers per workspace for this user (`Workspace.unreadMessages`). */
-export async function unreadByWorkspace(
-  db: Db,
-  workspaceIds: string[],
-  userId: string,
-): Promise<Map<string, number>> {
-  if (workspaceIds.length === 0) return new Map();
-  const rows = await prepared(db, 'support_unread_by_workspace', (d) =>
-    d
-      .select({ workspaceId: supportMessages.workspaceId, n: count() })
-      .from(supportMessages)
-      .where(and(isAnyUuid(supportMessages.workspaceId, 'ids'), unreadCondition(sql.placeholder('userId'))))
-      .groupBy(supportMessages.workspaceId)
-      .prepare('support_unread_by_workspace'),
-  ).execute({ ids: workspaceIds, userId });
-  return new Map(rows.map((row) => [row.workspaceId, row.n]));
-}
+/**
+ * Unread answers of the workspace `workspaceId` (an expression of the outer query) for `userId`: a
+ * correlated subquery, so that a workspace load carries `unreadMessages` in its own statement.
+ */
+export const unreadCountSql = (workspaceId: SQL, userId: Placeholder) =>
+  sql<number>`(select count(*)::int from ${supportMessages} where "support_messages"."workspace_id" = ${workspaceId}
+    and "support_messages"."author" = 'support' and not ${isRead(userId)})`;
 
 /**
  * Unread answers addressed to the user personally (`me.env.unreadDirectMessages`): in threads they
