@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { invoices } from '../db/schema.js';
 
 import { fromCents, money, toCents, vatOf } from './money.js';
@@ -31,48 +32,57 @@ export const ZERO_BALANCE: LedgerBalance = {
   sinceLastInvoice: '0.00',
 };
 
-/** The balances of these workspaces in one query, keyed by workspace id (absent: no entries). */
+/** The sums a balance is derived from (decimal strings). */
+export interface LedgerSums {
+  cash: string;
+  receivable: string;
+  overdue: string;
+  unbilled: string;
+  bonus: string;
+}
+
+/**
+ * The ledger sums of the workspace `workspaceId` (an expression of the outer query) as one JSON
+ * object, overdue as of `today`: a correlated subquery, so that a workspace load carries its
+ * balances in its own statement (workspaces/repository.ts).
+ */
+export const ledgerSumsJson = (workspaceId: SQL, today: SQL | Placeholder) => sql`(select json_build_object(
+    'cash', coalesce(sum(e.amount) filter (where e.account = 'cash'), 0)::text,
+    'receivable', coalesce(sum(e.amount) filter (where e.account = 'receivable'), 0)::text,
+    'overdue', coalesce(sum(e.amount) filter (where e.account = 'receivable' and i.date_due < ${today}::date), 0)::text,
+    'unbilled', coalesce(sum(e.amount) filter (where e.account = 'unbilled'), 0)::text,
+    'bonus', coalesce(sum(e.amount) filter (where e.account = 'bonus'), 0)::text)
+  from ${ledgerEntries} e left join ${invoices} i on i.id = e.invoice_id where e.workspace_id = ${workspaceId})`;
+
+/** A balance by the ledger's rules from its sums. */
+export function balanceOfSums(sums: LedgerSums): LedgerBalance {
+  const amount = toCents(money(sums.cash))! - toCents(money(sums.receivable))!;
+  return {
+    amount: fromCents(amount),
+    amountDue: fromCents(amount < 0n ? -amount : 0n),
+    debitBalance: money(sums.overdue),
+    bonusBalance: money(sums.bonus),
+    sinceLastInvoice: money(sums.unbilled),
+  };
+}
+
+/** The balances of these workspaces in one query, keyed by workspace id. */
 export async function ledgerBalances(
   db: Db,
   workspaceIds: readonly string[],
   today: string,
 ): Promise<Map<string, LedgerBalance>> {
-  const result = new Map<string, LedgerBalance>();
-  if (workspaceIds.length === 0) return result;
-  const rows = await queryRows<{
-    workspace_id: string;
-    cash: string;
-    receivable: string;
-    overdue: string;
-    unbilled: string;
-    bonus: string;
-  }>(
-    db,
-    sql`
-      select e.workspace_id,
-        coalesce(sum(e.amount) filter (where e.account = 'cash'), 0)::text as cash,
-        coalesce(sum(e.amount) filter (where e.account = 'receivable'), 0)::text as receivable,
-        coalesce(sum(e.amount) filter (where e.account = 'receivable' and i.date_due < ${today}::date), 0)::text as overdue,
-        coalesce(sum(e.amount) filter (where e.account = 'unbilled'), 0)::text as unbilled,
-        coalesce(sum(e.amount) filter (where e.account = 'bonus'), 0)::text as bonus
-      from ledger_entries e left join invoices i on i.id = e.invoice_id
-      where e.workspace_id in (${sql.join(
-        workspaceIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      group by e.workspace_id`,
-  );
-  for (const row of rows) {
-    const amount = toCents(money(row.cash))! - toCents(money(row.receivable))!;
-    result.set(row.workspace_id, {
-      amount: fromCents(amount),
-      amountDue: fromCents(amount < 0n ? -amount : 0n),
-      debitBalance: money(row.overdue),
-      bonusBalance: money(row.bonus),
-      sinceLastInvoice: money(row.unbilled),
-    });
-  }
-  return result;
+  if (workspaceIds.length === 0) return new Map();
+  const rows = await prepared(db, 'ledger_balances', (d) =>
+    d
+      .select({
+        id: sql<string>`w.id`,
+        sums: sql<LedgerSums>`${ledgerSumsJson(sql`w.id`, sql.placeholder('today'))}`,
+      })
+      .from(sql`unnest(${sql.placeholder('ids')}::uuid[]) as w(id)`)
+      .prepare('ledger_balances'),
+  ).execute({ ids: [...workspaceIds], today });
+  return new Map(rows.map((row) => [row.id, balanceOfSums(row.sums)]));
 }
 
 /** Today's date in UTC, `YYYY-MM-DD`: invoices are dated and fall due by UTC days. */

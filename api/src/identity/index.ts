@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { authSessions, type User, users } from '../db/schema.js';
 import { socialProviderConfig } from '../sso/oidcProviders.js';
 import type { CaptchaVerifier, IdentityServices } from './context.js';
@@ -82,11 +83,15 @@ export async function sessionViewer(
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return { status: 'anonymous' };
   // the session and its user in one statement: every GraphQL request starts here
-  const [found] = await services.db
-    .select({ id: authSessions.id, expiresAt: authSessions.expiresAt, user: users })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.keyHash, hashToken(token)));
+  const viewerOf = prepared(services.db, 'session_viewer', (db) =>
+    db
+      .select({ id: authSessions.id, expiresAt: authSessions.expiresAt, user: users })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(eq(authSessions.keyHash, sql.placeholder('keyHash')))
+      .prepare('session_viewer'),
+  );
+  const [found] = await viewerOf.execute({ keyHash: hashToken(token) });
   if (!found) return { status: 'anonymous' };
   if (found.expiresAt.getTime() <= services.now()) return { status: 'expired' };
   return { status: 'signed-in', user: found.user, sessionId: found.id };

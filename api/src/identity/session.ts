@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { type AuthSession, authSessions } from '../db/schema.js';
 import type { OidcLoginState } from '../sso/oidcClient.js';
 import type { ProviderInfo } from './providers.js';
@@ -107,10 +108,14 @@ export async function lookupSession(
 ): Promise<SessionLookup> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return { status: 'none' };
-  const [row] = await db
-    .select()
-    .from(authSessions)
-    .where(eq(authSessions.keyHash, hashToken(token)));
+  const byKey = prepared(db, 'session_by_key', (d) =>
+    d
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.keyHash, sql.placeholder('keyHash')))
+      .prepare('session_by_key'),
+  );
+  const [row] = await byKey.execute({ keyHash: hashToken(token) });
   if (!row) return { status: 'none' };
   return row.expiresAt.getTime() > now() ? { status: 'active', row } : { status: 'expired', row };
 }

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { type User, users } from '../db/schema.js';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -13,7 +14,14 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 }
 
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
+  const byId = prepared(db, 'user_by_id', (d) =>
+    d
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('user_by_id'),
+  );
+  const [user] = await byId.execute({ id });
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { UUID } from '../billing/repository.js';
 import { computeInstances } from '../compute/tables.js';
 import type { Db } from '../db/client.js';
@@ -45,26 +45,19 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const isRead = (userId: string) =>
+const isRead = (userId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from ${supportMessageReads} r where r.message_id = "support_messages"."id" and r.user_id = ${userId})`;
 
-const unreadCondition = (userId: string) =>
+const unreadCondition = (userId: string | Placeholder) =>
   and(eq(supportMessages.author, 'support'), sql`not ${isRead(userId)}`);
 
-/** Unread answers per workspace for this user (`Workspace.unreadMessages`). */
-export async function unreadByWorkspace(
-  db: Db,
-  workspaceIds: string[],
-  userId: string,
-): Promise<Map<string, number>> {
-  if (workspaceIds.length === 0) return new Map();
-  const rows = await db
-    .select({ workspaceId: supportMessages.workspaceId, n: count() })
-    .from(supportMessages)
-    .where(and(inArray(supportMessages.workspaceId, workspaceIds), unreadCondition(userId)))
-    .groupBy(supportMessages.workspaceId);
-  return new Map(rows.map((row) => [row.workspaceId, row.n]));
-}
+/**
+ * Unread answers of the workspace `workspaceId` (an expression of the outer query) for `userId`: a
+ * correlated subquery, so that a workspace load carries `unreadMessages` in its own statement.
+ */
+export const unreadCountSql = (workspaceId: SQL, userId: Placeholder) =>
+  sql<number>`(select count(*)::int from ${supportMessages} where "support_messages"."workspace_id" = ${workspaceId}
+    and "support_messages"."author" = 'support' and not ${isRead(userId)})`;
 
 /**
  * Unread answers addressed to the user personally (`me.env.unreadDirectMessages`): in threads they

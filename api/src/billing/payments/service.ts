@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { isAnyUuid, prepared } from '../../db/prepared.js';
 import { paymentMethods, type User, workspaces } from '../../db/schema.js';
 import { permissionDenied, userError } from '../../graphql/errors.js';
 import type { Payment, PaymentMethod } from '../../graphql/generated/resolvers.js';
@@ -1178,20 +1179,29 @@ export async function methodsOfWorkspaces(
   const result = new Map<string, PaymentMethod[]>();
   if (workspaceIds.length === 0) return result;
   const [rows, defaults] = await Promise.all([
-    db
-      .select()
-      .from(paymentMethods)
-      .where(
-        and(
-          inArray(paymentMethods.workspaceId, [...workspaceIds]),
-          or(isNull(paymentMethods.effectiveTill), gt(paymentMethods.effectiveTill, new Date(now))),
-        ),
-      )
-      .orderBy(asc(paymentMethods.effectiveFrom), asc(paymentMethods.id)),
-    db
-      .select()
-      .from(paymentMethodDefaults)
-      .where(inArray(paymentMethodDefaults.workspaceId, [...workspaceIds])),
+    prepared(db, 'payment_methods_of_workspaces', (d) =>
+      d
+        .select()
+        .from(paymentMethods)
+        .where(
+          and(
+            isAnyUuid(paymentMethods.workspaceId, 'ids'),
+            or(
+              isNull(paymentMethods.effectiveTill),
+              gt(paymentMethods.effectiveTill, sql.placeholder('now')),
+            ),
+          ),
+        )
+        .orderBy(asc(paymentMethods.effectiveFrom), asc(paymentMethods.id))
+        .prepare('payment_methods_of_workspaces'),
+    ).execute({ ids: [...workspaceIds], now: new Date(now) }),
+    prepared(db, 'payment_method_defaults_of_workspaces', (d) =>
+      d
+        .select()
+        .from(paymentMethodDefaults)
+        .where(isAnyUuid(paymentMethodDefaults.workspaceId, 'ids'))
+        .prepare('payment_method_defaults_of_workspaces'),
+    ).execute({ ids: [...workspaceIds] }),
   ]);
   for (const workspaceId of workspaceIds) {
     const own = rows.filter((row) => row.workspaceId === workspaceId);
@@ -1224,15 +1234,15 @@ export async function methodsOfWorkspaces(
 export async function pendingOfWorkspaces(db: Db, workspaceIds: readonly string[]) {
   if (workspaceIds.length === 0)
     return new Map<string, PaymentAttemptRow & { paymentMethodPm: string | null }>();
-  const rows = await db
-    .select({ attempt: paymentAttempts, pm: paymentMethods.methodId })
-    .from(paymentAttempts)
-    .leftJoin(paymentMethods, eq(paymentMethods.id, paymentAttempts.paymentMethodId))
-    .where(
-      and(
-        inArray(paymentAttempts.workspaceId, [...workspaceIds]),
-        inArray(paymentAttempts.status, [...UNFINISHED]),
-      ),
-    );
+  const rows = await prepared(db, 'pending_payments_of_workspaces', (d) =>
+    d
+      .select({ attempt: paymentAttempts, pm: paymentMethods.methodId })
+      .from(paymentAttempts)
+      .leftJoin(paymentMethods, eq(paymentMethods.id, paymentAttempts.paymentMethodId))
+      .where(
+        and(isAnyUuid(paymentAttempts.workspaceId, 'ids'), inArray(paymentAttempts.status, [...UNFINISHED])),
+      )
+      .prepare('pending_payments_of_workspaces'),
+  ).execute({ ids: [...workspaceIds] });
   return new Map(rows.map(({ attempt, pm }) => [attempt.workspaceId, { ...attempt, paymentMethodPm: pm }]));
 }
