@@ -231,6 +231,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     now: identity.now,
     publicUrl: config.identity.publicUrl,
     paypal: config.payments.paypal ? new PayPalDriver(config.payments.paypal) : null,
+    jobs,
   });
   app.addHook('onReady', () => payments.start());
   const invoiceSchedule = new InvoiceSchedule({

@@ -8,7 +8,8 @@ export const PAYPAL_WEBHOOK_PATH = '/api/payments/paypal/webhook';
  * `POST /api/payments/paypal/webhook`: PayPal's events (`PAYMENT.CAPTURE.COMPLETED`, `.DENIED`,
  * `.REFUNDED`), verified with PayPal's `verify-webhook-signature` (`PAYPAL_WEBHOOK_ID`). A bad
  * signature (or PayPal not configured) answers 400 and is logged, nothing applied; a good one 200
- * once applied; an error 500, so PayPal delivers it again.
+ * once applied, or once queued for retry (with pg-boss); with PGlite an error answers 500, so
+ * PayPal delivers it again.
  */
 export function registerPayPalRoutes(app: FastifyInstance, payments: PaymentsService): void {
   app.register(async (scope) => {

@@ -14,8 +14,9 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 /**
  * The payments' HTTP surface (README, "Payments"):
  * - `POST /api/payments/webhook`: the provider's events (raw body, `Stripe-Signature`); a bad
- *   signature answers 400 and is logged, nothing applied; a good one answers 200 once applied (an
- *   error answers 500, so the provider delivers it again).
+ *   signature answers 400 and is logged, nothing applied; a good one answers 200 once applied, or
+ *   once queued for retry (`payments.webhook`, with pg-boss); with PGlite an error answers 500, so
+ *   the provider delivers it again.
  * - the sandbox (only when it is the driver): Stripe's REST endpoints for the browser under
  *   `/sandbox/stripe/v1/`, the 3-D Secure page and PayPal's approval pages.
  */

@@ -7,6 +7,7 @@ import { paymentMethods, type User, workspaces } from '../../db/schema.js';
 import { permissionDenied, userError } from '../../graphql/errors.js';
 import type { Payment, PaymentMethod } from '../../graphql/generated/resolvers.js';
 import type { PortalPubSub } from '../../graphql/pubsub.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { WorkspaceRow } from '../../workspaces/repository.js';
 import { applyPayment, ledgerBalances, lockWorkspace, utcDate, ZERO_BALANCE } from '../ledger.js';
 import { fromCents, parseAmount, toCents } from '../money.js';
@@ -21,7 +22,7 @@ import {
   WebhookSignatureError,
 } from './driver.js';
 import { PAYMENT_MESSAGES as M, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, PAYMENT_EXPIRY_MS } from './messages.js';
-import type { PayPalCaptureResult, PayPalDriver } from './paypal-driver.js';
+import type { PayPalCaptureResult, PayPalDriver, PayPalWebhookEvent } from './paypal-driver.js';
 import { PayPalVault, VAULT_PENDING_PREFIX } from './paypal-vault.js';
 import type { SandboxDriver } from './sandbox.js';
 import {
@@ -103,7 +104,23 @@ export interface PaymentsServiceOptions {
   publicUrl: string;
   /** Real PayPal (`PAYPAL_CLIENT_ID` and `PAYPAL_CLIENT_SECRET`); none: the sandbox's PayPal pages. */
   paypal?: PayPalDriver | null;
+  /**
+   * Background work. A verified webhook event is applied in its request; with pg-boss (several
+   * processes on PostgreSQL) one that fails there becomes a job (`payments.webhook`), stored before
+   * the provider hears 200 and retried with backoff by whichever process takes it, and the
+   * sandbox's undelivered events are swept every minute. With the one-process queue a failure
+   * answers 500 and the provider delivers the event again (its retries are the durable ones there).
+   */
+  jobs?: JobQueue;
 }
+
+/** A verified event waiting in the job queue. */
+type QueuedWebhook =
+  | { provider: 'stripe'; event: WebhookEvent }
+  | { provider: 'paypal'; event: PayPalWebhookEvent };
+
+/** A webhook job that fails is tried again 30 s, 1, 2, 4 … minutes later, 8 times. */
+const WEBHOOK_RETRIES = { retryLimit: 8, retryDelayS: 30, retryBackoff: true } as const;
 
 type MethodRow = typeof paymentMethods.$inferSelect;
 
@@ -128,6 +145,28 @@ export class PaymentsService {
       : null;
     const sandbox = this.sandbox;
     sandbox?.connect((raw, signature) => this.receiveWebhook(raw, signature).then(() => undefined));
+    if (this.queue)
+      void this.queue.define<QueuedWebhook>('payments.webhook', (job) => this.apply(job), WEBHOOK_RETRIES);
+  }
+
+  private apply(job: QueuedWebhook): Promise<void> {
+    return job.provider === 'paypal' ? this.applyPayPalEvent(job.event) : this.handleEvent(job.event);
+  }
+
+  /** A verified event, applied now; a failure is retried by the queue (pg-boss) or thrown (500). */
+  private async process(job: QueuedWebhook): Promise<void> {
+    try {
+      await this.apply(job);
+    } catch (error) {
+      if (!this.queue) throw error;
+      this.log.warn({ err: error, event: job.event.id }, 'payments: webhook failed, queued for retry');
+      await this.queue.send('payments.webhook', job, { afterMs: WEBHOOK_RETRIES.retryDelayS * 1000 });
+    }
+  }
+
+  /** The job queue webhooks go through: pg-boss only (see `PaymentsServiceOptions.jobs`). */
+  private get queue(): JobQueue | null {
+    return this.options.jobs?.kind === 'pg-boss' ? this.options.jobs : null;
   }
 
   get driver(): PaymentsDriver {
@@ -156,8 +195,14 @@ export class PaymentsService {
 
   /** At start: what the sandbox did not deliver before a stop (or a kill) is delivered now. */
   async start(): Promise<void> {
-    const delivered = (await this.sandbox?.deliverPending()) ?? 0;
+    const sandbox = this.sandbox;
+    const delivered = (await sandbox?.deliverPending()) ?? 0;
     if (delivered > 0) this.log.info({ delivered }, 'payments: sandbox events delivered after a restart');
+    // with several processes, one of them sweeps what a failed delivery left, every minute
+    if (sandbox && this.queue)
+      await this.queue.every('payments.sandbox-redeliver', { intervalMs: 60_000 }, async () => {
+        await sandbox.deliverPending();
+      });
   }
 
   private publish(contractUid: string, paymentUid?: string) {
@@ -173,7 +218,7 @@ export class PaymentsService {
    */
   async receiveWebhook(rawBody: string, signature: string | undefined): Promise<WebhookEvent> {
     const event = this.driver.verifyWebhook(rawBody, signature);
-    await this.handleEvent(event);
+    await this.process({ provider: 'stripe', event });
     return event;
   }
 
@@ -702,13 +747,19 @@ export class PaymentsService {
   ): Promise<{ id: string; eventType: string }> {
     if (!this.paypal) throw new WebhookSignatureError('PayPal is not configured');
     const event = await this.paypal.verifyWebhook(rawBody, headers);
+    await this.process({ provider: 'paypal', event });
+    return event;
+  }
+
+  /** A verified PayPal event applied once (its request, or the `payments.webhook` job). */
+  private async applyPayPalEvent(event: PayPalWebhookEvent): Promise<void> {
     const resource = event.resource ?? {};
     if (event.eventType.startsWith('VAULT.PAYMENT-TOKEN.')) {
       await this.vault?.receiveEvent(event.eventType, resource);
-      return event;
+      return;
     }
     const handled = ['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.REFUNDED'];
-    if (!handled.includes(event.eventType)) return event;
+    if (!handled.includes(event.eventType)) return;
     const orderId = resource.supplementary_data?.related_ids?.order_id;
     let row = await this.paypalAttempt(orderId, resource.custom_id ?? resource.invoice_id);
     // a saved account's payment whose order id our charge did not store yet: settled under it
@@ -718,11 +769,11 @@ export class PaymentsService {
         { event: event.id, type: event.eventType },
         'payments: PayPal event for an unknown payment ignored',
       );
-      return event;
+      return;
     }
     if (event.eventType === 'PAYMENT.CAPTURE.REFUNDED') {
       await this.refundPayPal(row, resource);
-      return event;
+      return;
     }
     const capture = {
       id: String(resource.id ?? ''),
@@ -732,7 +783,7 @@ export class PaymentsService {
       customId: resource.custom_id ?? null,
     };
     await this.settlePayPal(row, { kind: 'capture', capture }, event.id);
-    return event;
+    return;
   }
 
   /** A refund at PayPal: cash out of the ledger once per refund id (`paypal_refunds`). */
