@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -290,12 +291,21 @@ export class QemuDriver implements ComputeDriver {
   }
 
   async close(): Promise<void> {
+    await this.shutDown(this.options.stopOnClose);
+  }
+
+  /** Lets go of the VMs without stopping them, as an api that exits does (a restart re-attaches). */
+  async detach(): Promise<void> {
+    await this.shutDown(false);
+  }
+
+  private async shutDown(stopVms: boolean): Promise<void> {
     this.closed = true;
     for (const step of this.steps.values()) step.controller.abort();
     await Promise.allSettled([...this.running]);
     for (const vm of [...this.vms.values()]) {
       vm.stopping = true;
-      if (this.options.stopOnClose) {
+      if (stopVms) {
         await vm.qmp.execute('quit').catch(() => undefined);
         await Promise.race([vm.exited, delay(5000)]);
         killPid(vm.pid);
@@ -459,7 +469,11 @@ export class QemuDriver implements ComputeDriver {
   private async attach(uid: string, pid: number): Promise<Vm> {
     const folder = this.folderOf(uid);
     const qmp = await QmpClient.connect(join(folder, 'qmp.sock'));
-    const serial = new SerialHub(join(folder, 'serial.sock'));
+    // The serial socket closes as QEMU exits, a moment before QMP's does: then the machine went off.
+    const serial = new SerialHub(join(folder, 'serial.sock'), async () => {
+      const gone = qmp.closed || (await Promise.race([once(qmp, 'close').then(() => true), delay(3000)]));
+      return gone ? 'stopped' : 'detached';
+    });
     let memoryBytes = 0;
     let vcpus = 1;
     try {
@@ -488,7 +502,7 @@ export class QemuDriver implements ComputeDriver {
   /** The QEMU process ended: on its own (the guest powered off, crashed) it is news. */
   private async onExit(vm: Vm): Promise<void> {
     if (this.vms.get(vm.uid) === vm) this.vms.delete(vm.uid);
-    vm.serial.end(vm.stopping ? 'stopped' : 'stopped');
+    vm.serial.end('stopped');
     if (vm.stopping || this.closed) return;
     this.options.log.info({ instance: vm.uid }, 'qemu: the VM powered off');
     await this.report({ type: 'poweredOff', uid: vm.uid, message: QEMU_MESSAGES.poweredOff });

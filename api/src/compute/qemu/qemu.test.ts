@@ -19,7 +19,7 @@ import { computeAlertRules } from '../monitoring/tables.js';
 import { ManualScheduler } from '../scheduler.js';
 import type { ComputeService } from '../service.js';
 import { computeInstances } from '../tables.js';
-import { QEMU_MESSAGES } from './driver.js';
+import { QEMU_MESSAGES, QemuDriver } from './driver.js';
 import { ensureImage } from './image.js';
 
 // The QEMU driver with real virtual machines (TCG): two boots in all. Charges and the metric
@@ -58,6 +58,7 @@ let origin: string;
 let dir: string;
 let demo: Browser;
 let compute: ComputeService;
+let restarted: QemuDriver | undefined;
 
 describe.skipIf(reason !== null)('the QEMU driver', () => {
   beforeAll(async () => {
@@ -100,6 +101,7 @@ describe.skipIf(reason !== null)('the QEMU driver', () => {
   }, 120_000);
 
   afterAll(async () => {
+    await restarted?.close();
     await app?.close();
     await database?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -140,8 +142,13 @@ describe.skipIf(reason !== null)('the QEMU driver', () => {
     await second.until('answer-42');
 
     // Metrics: a busy guest reads busy, and a CPU rule fires on it.
+    // (the QEMU process's share of a host CPU: the host here is shared, so the busy mark is modest)
+    await vi.waitFor(() => expect(qemu.sample(uid)?.cpu).toBeLessThan(8), {
+      timeout: 30_000,
+      interval: 1100,
+    });
     first.type('yes > /dev/null &\n');
-    await vi.waitFor(() => expect(qemu.sample(uid)?.cpu ?? 0).toBeGreaterThan(60), {
+    await vi.waitFor(() => expect(qemu.sample(uid)?.cpu ?? 0).toBeGreaterThan(15), {
       timeout: 30_000,
       interval: 1100,
     });
@@ -152,7 +159,7 @@ describe.skipIf(reason !== null)('the QEMU driver', () => {
         instanceId: uid,
         metric: 'CPU',
         condition: 'ABOVE',
-        value: 50,
+        value: 12,
         periodMinutes: 5,
       })
       .returning();
@@ -165,7 +172,7 @@ describe.skipIf(reason !== null)('the QEMU driver', () => {
       .from(computeAlertRules)
       .where(eq(computeAlertRules.id, rule!.id));
     expect(fired?.firing).toBe(true);
-    expect(fired?.lastValue ?? 0).toBeGreaterThan(50);
+    expect(fired?.lastValue ?? 0).toBeGreaterThan(12);
     first.type('kill %1\n');
 
     // Stop: a clean power-off through the ACPI button; the viewers hear it.
@@ -204,10 +211,27 @@ describe.skipIf(reason !== null)('the QEMU driver', () => {
       'This host already runs 1 virtual machines, the most it allows. Stop another instance and try again.',
     );
 
-    // Delete: the VM ends, its folder goes.
+    // An api restart: the VM keeps running, a new driver re-attaches to it by its pid file and sockets.
     const runningPid = qemu.pidOf(uid)!;
+    await qemu.detach();
+    expect(await again.closed).toEqual(CONSOLE_CLOSE.goingAway);
+    expect(isRunning(runningPid)).toBe(true);
+    restarted = new QemuDriver({ report: (event) => compute.record(event) }, qemu.options);
+    await restarted.adopt([
+      { uid, status: 'ACTIVE', pendingAction: null },
+      { uid: otherUid, status: 'INACTIVE', pendingAction: null },
+    ]);
+    expect(restarted.pidOf(uid)).toBe(runningPid);
+    // The portal carries on with the new driver (as a restarted api would have it).
+    (compute as unknown as { driver: QemuDriver }).driver = restarted;
+    const after = open(uid, await tokenOf());
+    await after.ready;
+    after.type('echo back-$((1+1))\n');
+    await after.until('back-2');
+
+    // Delete: the VM ends, its folder goes.
     await gql(demo, ACTION, { c: CAB, u: uid, a: 'DELETE' });
-    expect(await again.closed).toEqual(CONSOLE_CLOSE.deleted);
+    expect(await after.closed).toEqual(CONSOLE_CLOSE.deleted);
     await vi.waitFor(async () => expect((await rowOf(uid)).deletedAt).not.toBeNull(), {
       timeout: 60_000,
       interval: 250,

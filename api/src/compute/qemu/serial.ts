@@ -19,11 +19,14 @@ export class SerialHub {
   private readonly waiters = new Set<{ text: string; resolve(): void; reject(e: Error): void }>();
   private ended = false;
 
-  constructor(path: string) {
+  /** `whyClosed`: when the socket closes, why (the machine went off, or only the connection). */
+  constructor(path: string, whyClosed: () => Promise<ConsoleEndReason> = async () => 'detached') {
     this.socket = connect(path);
     this.socket.on('data', (chunk: Buffer) => this.onData(chunk));
     this.socket.on('error', () => undefined);
-    this.socket.on('close', () => this.end('detached'));
+    this.socket.on('close', () => {
+      void whyClosed().then((reason) => this.end(reason));
+    });
   }
 
   /** Resolves when the output (since connecting) contains `text`; rejects on timeout, abort or end. */
