@@ -87,6 +87,10 @@ export interface ComputeConfig {
     memoryCapMb: number;
     /** `PORTAL_QEMU_ACCEL`: auto (KVM only where it is a real one, else TCG), tcg, kvm. */
     accel: 'auto' | 'tcg' | 'kvm';
+    /** `PORTAL_QEMU_IMAGE_DIR`: the kernel and initramfs (`<dir>/image`). */
+    imageDir: string;
+    /** `PORTAL_QEMU_STOP_ON_EXIT=1`: the api's shutdown powers its VMs off (else they keep running). */
+    stopOnClose: boolean;
   };
 }
 
@@ -527,6 +531,11 @@ function readCompute(env: Env, problems: string[]): ComputeConfig {
       maxVms: readNumber(env, 'PORTAL_QEMU_MAX_VMS', { min: 1, max: 64 }, 3, problems),
       memoryCapMb: readNumber(env, 'PORTAL_QEMU_MAX_MEMORY_MB', { min: 128, max: 65536 }, 512, problems),
       accel: oneOf(env, 'PORTAL_QEMU_ACCEL', ['auto', 'tcg', 'kvm'] as const, 'auto', problems),
+      imageDir: resolve(
+        read(env, 'PORTAL_QEMU_IMAGE_DIR') ??
+          resolve(read(env, 'PORTAL_QEMU_DIR') ?? resolve(REPO_ROOT, '.data/qemu'), 'image'),
+      ),
+      stopOnClose: oneOf(env, 'PORTAL_QEMU_STOP_ON_EXIT', ['0', '1'] as const, '0', problems) === '1',
     },
   };
 }
