@@ -251,8 +251,11 @@ export class QemuDriver implements ComputeDriver {
       if (!row) await rm(this.folderOf(uid), { recursive: true, force: true }).catch(() => undefined);
     }
     for (const row of live) {
-      if (row.status === 'ACTIVE' && row.pendingAction === null && !this.vms.has(row.uid))
-        await this.report({ type: 'poweredOff', uid: row.uid, message: QEMU_MESSAGES.lost });
+      if (row.status === 'ACTIVE' && row.pendingAction === null && !this.vms.has(row.uid)) {
+        // A machine this driver never ran (no folder: the demo seed, another driver's) is simply off.
+        const ran = existsSync(this.folderOf(row.uid));
+        await this.report({ type: 'poweredOff', uid: row.uid, message: ran ? QEMU_MESSAGES.lost : null });
+      }
     }
   }
 
@@ -387,7 +390,8 @@ export class QemuDriver implements ComputeDriver {
     });
     const machine = await this.options.machineOf(uid);
     if (!machine) throw new Aborted();
-    if (this.vms.size + this.launching.size >= this.options.maxVms)
+    // (a booting VM is in both sets)
+    if (new Set([...this.vms.keys(), ...this.launching]).size >= this.options.maxVms)
       return failed(QEMU_MESSAGES.cap(this.options.maxVms));
     this.launching.add(uid);
     try {
