@@ -6,13 +6,15 @@
 # Installs what is missing with apt-get (as root): qemu-system-x86, busybox-static, cpio,
 # e2fsprogs, xz-utils. The kernel package is fetched by its exact name (the one
 # `linux-image-amd64` depends on, or $PORTAL_QEMU_KERNEL_PACKAGE): never by a wildcard.
-# Cached: does nothing when both files exist (delete the folder to rebuild).
+# Cached: does nothing when both files exist at this IMAGE_VERSION (delete the folder to rebuild).
 set -euo pipefail
 
+# Bumped with every change of the image: a cached image of another version is rebuilt.
+IMAGE_VERSION=2
 OUT="${1:-.data/qemu/image}"
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
-if [[ -s "$OUT/vmlinux" && -s "$OUT/initramfs.cpio.gz" ]]; then
+if [[ -s "$OUT/vmlinux" && -s "$OUT/initramfs.cpio.gz" && "$(cat "$OUT/image-version" 2>/dev/null)" == "$IMAGE_VERSION" ]]; then
   exit 0
 fi
 
@@ -131,13 +133,14 @@ done
 PUBLIC="$(arg ipv4)"
 cat <<BANNER
 
-  ------------------------------------------------------------
-   $(hostname)  ·  $(uname -s) $(uname -r)  ·  $(uname -m)
-   Memory: $(awk '/MemTotal/ {print int($2/1024) " MiB"}' /proc/meminfo)  ·  vCPUs: $(grep -c ^processor /proc/cpuinfo)
-   Public IPv4: ${PUBLIC:-none}  ·  $IFACE: $(ip -4 -o addr show "$IFACE" 2>/dev/null | awk '{print $4}') (user-mode NAT)
-   Disk /dev/vda on /root: your files there survive a restart.
-   Type 'poweroff' to shut the machine down.
-  ------------------------------------------------------------
+  ------------------------------------------
+   $(hostname) · $(uname -s) $(uname -r)
+   Memory $(awk '/MemTotal/ {print int($2/1024) " MiB"}' /proc/meminfo) · vCPUs $(grep -c ^processor /proc/cpuinfo)
+   Public IPv4 ${PUBLIC:-none}
+   $IFACE $(ip -4 -o addr show "$IFACE" 2>/dev/null | awk '{print $4}') (user-mode NAT)
+   /root is on the disk: its files stay.
+   'poweroff' shuts the machine down.
+  ------------------------------------------
   portal: ready
 
 BANNER
@@ -157,4 +160,5 @@ ln -sf /bin/busybox "$ROOT/init"
 mv "$WORK/vmlinux" "$OUT/vmlinux.tmp" && mv "$OUT/vmlinux.tmp" "$OUT/vmlinux"
 mv "$WORK/initramfs.cpio.gz" "$OUT/initramfs.tmp" && mv "$OUT/initramfs.tmp" "$OUT/initramfs.cpio.gz"
 echo "$KVER" >"$OUT/kernel-version"
+echo "$IMAGE_VERSION" >"$OUT/image-version"
 echo "build-image: built $OUT (kernel $KVER)" >&2

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,8 @@ const building = new Map<string, Promise<GuestImage>>();
  */
 export function ensureImage(dir: string): Promise<GuestImage> {
   const image = { kernel: join(dir, 'vmlinux'), initrd: join(dir, 'initramfs.cpio.gz') };
-  if (existsSync(image.kernel) && existsSync(image.initrd)) return Promise.resolve(image);
+  if (existsSync(image.kernel) && existsSync(image.initrd) && imageVersion(dir) === scriptVersion())
+    return Promise.resolve(image);
   let build = building.get(dir);
   if (!build) {
     build = new Promise<GuestImage>((resolve, reject) => {
@@ -43,4 +44,18 @@ export function ensureImage(dir: string): Promise<GuestImage> {
     building.set(dir, build);
   }
   return build;
+}
+
+/** The `IMAGE_VERSION` the script builds. */
+function scriptVersion(): string | null {
+  return /^IMAGE_VERSION=(\S+)$/m.exec(readFileSync(BUILD_IMAGE_SCRIPT, 'utf8'))?.[1] ?? null;
+}
+
+/** The version of the image built in `dir`. */
+function imageVersion(dir: string): string | null {
+  try {
+    return readFileSync(join(dir, 'image-version'), 'utf8').trim();
+  } catch {
+    return null;
+  }
 }

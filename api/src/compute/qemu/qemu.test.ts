@@ -130,7 +130,7 @@ describe.skipIf(reason !== null)('the QEMU driver', () => {
     await first.ready;
     const banner = await first.until('portal: ready');
     expect(banner).toContain('vm-1');
-    expect(banner).toMatch(/eth0: 10\.0\.2\.15\/24/);
+    expect(banner).toMatch(/eth0 10\.0\.2\.15\/24 \(user-mode NAT\)/);
     const second = open(uid, await tokenOf());
     await second.ready;
     await second.until('portal: ready');
