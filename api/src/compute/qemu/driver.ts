@@ -70,7 +70,7 @@ export const READY_MARKER = 'portal: ready';
 export const QEMU_MESSAGES = {
   cap: (max: number) =>
     `This host already runs ${max} virtual machines, the most it allows. Stop another instance and try again.`,
-  image: 'Installation failed: the machine image could not be prepared on this host. Try again later.',
+  image: 'The machine image could not be prepared on this host. Try again later.',
   boot: 'Start failed: the machine did not boot in time. Try again.',
   launch: 'Start failed: the hypervisor could not launch the machine. Try again.',
   deleteFailed: 'Delete failed: the disk could not be released. Try again.',
@@ -347,7 +347,7 @@ export class QemuDriver implements ComputeDriver {
           uid,
           action,
           status,
-          message: error instanceof UserFacing ? error.message : QEMU_MESSAGES.launch,
+          message: QEMU_MESSAGES.launch,
         };
       }
       if (event && !controller.signal.aborted && !this.closed) await this.report(event);
@@ -562,9 +562,6 @@ export class QemuDriver implements ComputeDriver {
     }
   }
 }
-
-/** A message for the user, as it is. */
-class UserFacing extends Error {}
 
 function killPid(pid: number, signal: NodeJS.Signals = 'SIGTERM'): void {
   try {
