@@ -454,7 +454,14 @@ export class QemuDriver implements ComputeDriver {
       }
       const pid = this.runningPid(uid);
       if (pid === null) return failed(QEMU_MESSAGES.launch);
-      const vm = await this.attach(uid, pid);
+      let vm: Vm;
+      try {
+        vm = await this.attach(uid, pid);
+      } catch (error) {
+        this.options.log.error({ err: error, instance: uid }, 'qemu: the new VM did not answer');
+        killPid(pid, 'SIGKILL');
+        return failed(QEMU_MESSAGES.launch);
+      }
       try {
         await vm.serial.waitFor(READY_MARKER, this.options.bootTimeoutMs, signal);
       } catch (error) {
@@ -473,6 +480,15 @@ export class QemuDriver implements ComputeDriver {
   private async attach(uid: string, pid: number): Promise<Vm> {
     const folder = this.folderOf(uid);
     const qmp = await QmpClient.connect(join(folder, 'qmp.sock'));
+    // What QEMU says of the machine: a crashed or shut-down guest is not one to keep.
+    const { status } = await qmp
+      .execute<{ status: string }>('query-status')
+      .catch(() => ({ status: 'unknown' }));
+    if (status === 'guest-panicked' || status === 'shutdown' || status === 'internal-error') {
+      qmp.close();
+      killPid(pid, 'SIGKILL');
+      throw new Error(`the VM is ${status}`);
+    }
     // The serial socket closes as QEMU exits, a moment before QMP's does: then the machine went off.
     const serial = new SerialHub(join(folder, 'serial.sock'), async () => {
       const gone = qmp.closed || (await Promise.race([once(qmp, 'close').then(() => true), delay(3000)]));
