@@ -198,6 +198,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     speed: config.compute.simSpeed,
     failureRate: config.compute.failureRate,
     chargeTickMs: config.compute.chargeTickS * 1000,
+    driver: config.compute.driver,
+    qemu: config.compute.qemu,
     ...deps.compute,
   });
   // The simulator resumes what a restart interrupted once the app is ready, and stops (timers
@@ -210,6 +212,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     jobs,
     sampleMs: 60_000,
     publicUrl: config.identity.publicUrl,
+    // a real driver measures its running machines (CPU, memory) for the current minute
+    live: (uid) => compute.driver.sample?.(uid) ?? null,
     ...deps.monitoring,
   });
   app.addHook('onReady', () => monitoring.start());

@@ -68,7 +68,20 @@ describe('loadConfig', () => {
         smsTermsUrl: '/legal/sms-terms',
         companyDomains: ['example.com', 'example.net'],
       },
-      compute: { simSpeed: 1, failureRate: 0, chargeTickS: 10 },
+      compute: {
+        simSpeed: 1,
+        failureRate: 0,
+        chargeTickS: 10,
+        driver: 'simulator',
+        qemu: {
+          dir: join(REPO_ROOT, '.data/qemu'),
+          imageDir: join(REPO_ROOT, '.data/qemu/image'),
+          maxVms: 3,
+          memoryCapMb: 512,
+          accel: 'auto',
+          stopOnClose: false,
+        },
+      },
       jobs: { pollS: 2 },
       // the embedded payments sandbox, its deliveries signed with a secret of this process
       payments: {
@@ -87,17 +100,43 @@ describe('loadConfig', () => {
         PORTAL_COMPUTE_FAILURE_RATE: '0.25',
         PORTAL_COMPUTE_CHARGE_TICK_S: '30',
       }).compute,
-    ).toEqual({ simSpeed: 4, failureRate: 0.25, chargeTickS: 30 });
+    ).toMatchObject({ simSpeed: 4, failureRate: 0.25, chargeTickS: 30, driver: 'simulator' });
+    expect(
+      loadConfig({
+        PORTAL_COMPUTE_DRIVER: 'qemu',
+        PORTAL_QEMU_DIR: '/srv/vms',
+        PORTAL_QEMU_MAX_VMS: '2',
+        PORTAL_QEMU_MAX_MEMORY_MB: '256',
+        PORTAL_QEMU_ACCEL: 'tcg',
+        PORTAL_QEMU_STOP_ON_EXIT: '1',
+      }).compute,
+    ).toMatchObject({
+      driver: 'qemu',
+      qemu: {
+        dir: '/srv/vms',
+        imageDir: '/srv/vms/image',
+        maxVms: 2,
+        memoryCapMb: 256,
+        accel: 'tcg',
+        stopOnClose: true,
+      },
+    });
     expect(
       problemsOf({
         PORTAL_COMPUTE_SIM_SPEED: '0',
         PORTAL_COMPUTE_FAILURE_RATE: '2',
         PORTAL_COMPUTE_CHARGE_TICK_S: 'often',
+        PORTAL_COMPUTE_DRIVER: 'libvirt',
+        PORTAL_QEMU_MAX_VMS: '0',
+        PORTAL_QEMU_ACCEL: 'hvf',
       }),
     ).toEqual([
       'PORTAL_COMPUTE_SIM_SPEED: "0" is not a number from 0 (exclusive) to 1000',
       'PORTAL_COMPUTE_FAILURE_RATE: "2" is not a number from 0 to 1',
       'PORTAL_COMPUTE_CHARGE_TICK_S: "often" is not a number from 1 to 3600',
+      'PORTAL_COMPUTE_DRIVER: "libvirt" is not one of simulator, qemu',
+      'PORTAL_QEMU_MAX_VMS: "0" is not a number from 1 to 64',
+      'PORTAL_QEMU_ACCEL: "hvf" is not one of auto, tcg, kvm',
     ]);
   });
 

@@ -82,6 +82,23 @@ export interface ComputeConfig {
   failureRate: number;
   /** `PORTAL_COMPUTE_CHARGE_TICK_S`: how often charges accrue and are published. */
   chargeTickS: number;
+  /** `PORTAL_COMPUTE_DRIVER`: `simulator` (the default) or `qemu` (real VMs, `src/compute/qemu/`). */
+  driver: 'simulator' | 'qemu';
+  /** The QEMU driver's settings (api README, "The QEMU driver"). */
+  qemu: {
+    /** `PORTAL_QEMU_DIR`: the image and the instances' folders (`.data/qemu`). */
+    dir: string;
+    /** `PORTAL_QEMU_MAX_VMS`: VMs running at once on this machine at most (3). */
+    maxVms: number;
+    /** `PORTAL_QEMU_MAX_MEMORY_MB`: a guest gets its plan's memory up to this (512). */
+    memoryCapMb: number;
+    /** `PORTAL_QEMU_ACCEL`: auto (KVM only where it is a real one, else TCG), tcg, kvm. */
+    accel: 'auto' | 'tcg' | 'kvm';
+    /** `PORTAL_QEMU_IMAGE_DIR`: the kernel and initramfs (`<dir>/image`). */
+    imageDir: string;
+    /** `PORTAL_QEMU_STOP_ON_EXIT=1`: the api's shutdown powers its VMs off (else they keep running). */
+    stopOnClose: boolean;
+  };
 }
 
 /**
@@ -516,6 +533,18 @@ function readCompute(env: Env, problems: string[]): ComputeConfig {
     ),
     failureRate: readNumber(env, 'PORTAL_COMPUTE_FAILURE_RATE', { min: 0, max: 1 }, 0, problems),
     chargeTickS: readNumber(env, 'PORTAL_COMPUTE_CHARGE_TICK_S', { min: 1, max: 3600 }, 10, problems),
+    driver: oneOf(env, 'PORTAL_COMPUTE_DRIVER', ['simulator', 'qemu'] as const, 'simulator', problems),
+    qemu: {
+      dir: resolve(read(env, 'PORTAL_QEMU_DIR') ?? resolve(REPO_ROOT, '.data/qemu')),
+      maxVms: readNumber(env, 'PORTAL_QEMU_MAX_VMS', { min: 1, max: 64 }, 3, problems),
+      memoryCapMb: readNumber(env, 'PORTAL_QEMU_MAX_MEMORY_MB', { min: 128, max: 65536 }, 512, problems),
+      accel: oneOf(env, 'PORTAL_QEMU_ACCEL', ['auto', 'tcg', 'kvm'] as const, 'auto', problems),
+      imageDir: resolve(
+        read(env, 'PORTAL_QEMU_IMAGE_DIR') ??
+          resolve(read(env, 'PORTAL_QEMU_DIR') ?? resolve(REPO_ROOT, '.data/qemu'), 'image'),
+      ),
+      stopOnClose: oneOf(env, 'PORTAL_QEMU_STOP_ON_EXIT', ['0', '1'] as const, '0', problems) === '1',
+    },
   };
 }
 

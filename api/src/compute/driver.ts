@@ -31,6 +31,21 @@ export interface ComputeDriver {
   attachConsole(target: ConsoleTarget, sink: ConsoleSink): ConsoleChannel;
   /** Stops timers and waits for running work; nothing is reported afterwards. */
   close(): Promise<void>;
+  /**
+   * A real driver, at start-up before `resume`: re-attaches to the machines still running, powers
+   * off orphans, reports (`poweredOff`) the ones that should run but do not. The simulator has none.
+   */
+  adopt?(
+    live: ReadonlyArray<{ uid: string; status: InstanceStatus; pendingAction: InstanceAction | null }>,
+  ): Promise<void>;
+  /** A real driver: what a running machine measures now (the metric sampler's current minute). */
+  sample?(uid: string): LiveSample | null;
+}
+
+/** Measured values of a running machine, in the units of the monitoring's `Sample` (cpu %, ram bytes). */
+export interface LiveSample {
+  cpu?: number;
+  ram?: number;
 }
 
 export interface DeploySpec {
@@ -52,6 +67,8 @@ export type DriverStep = InstanceAction | 'DEPLOY' | 'RESIZE';
 export type DriverEvent =
   | { type: 'completed'; uid: string; action: DriverStep; status: InstanceStatus }
   | { type: 'deleted'; uid: string }
+  /** A real machine went off by itself (the guest powered off, crashed): ACTIVE becomes INACTIVE. */
+  | { type: 'poweredOff'; uid: string; message: string | null }
   /** `status`: what the machine is left in (a failed deployment leaves it INACTIVE, off). */
   | {
       type: 'failed';

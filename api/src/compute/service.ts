@@ -8,6 +8,8 @@ import type { JobQueue } from '../jobs/queue.js';
 import { actionRefusal } from './actions.js';
 import { addressesFor } from './addresses.js';
 import type { ComputeDriver, DriverEvent } from './driver.js';
+import { QEMU_DEFAULTS, QemuDriver, type QemuOptions } from './qemu/driver.js';
+import { loadCatalog } from './repository.js';
 import type { Scheduler } from './scheduler.js';
 import { SimulatorDriver } from './simulator.js';
 import { type ComputeInstanceRow, computeInstances, type InstanceAction } from './tables.js';
@@ -27,6 +29,10 @@ export interface ComputeOptions {
    * the simulator's steps run on; without it, the scheduler.
    */
   jobs?: JobQueue;
+  /** `PORTAL_COMPUTE_DRIVER`: the embedded simulator (default) or real QEMU virtual machines. */
+  driver?: 'simulator' | 'qemu';
+  /** The QEMU driver's settings (`qemu/driver.ts`); `dir` is required with `driver: 'qemu'`. */
+  qemu?: Partial<Omit<QemuOptions, 'machineOf' | 'log'>>;
 }
 
 /** The workspace an instance belongs to, as the service needs it. */
@@ -66,6 +72,8 @@ export class ComputeService {
   readonly driver: ComputeDriver;
   /** The embedded driver (dev tools reach it); null with a real driver. */
   readonly simulator: SimulatorDriver | null;
+  /** The QEMU driver when it is the one (`PORTAL_COMPUTE_DRIVER=qemu`), else null. */
+  readonly qemu: QemuDriver | null;
   private ticker: { cancel(): void } | null = null;
   private ticking: Promise<void> | null = null;
   private closed = false;
@@ -76,6 +84,18 @@ export class ComputeService {
     private readonly log: FastifyBaseLogger,
     readonly options: ComputeOptions,
   ) {
+    if (options.driver === 'qemu') {
+      const { dir, ...rest } = options.qemu ?? {};
+      if (!dir) throw new Error('the QEMU driver needs a folder (PORTAL_QEMU_DIR)');
+      this.qemu = new QemuDriver(
+        { report: (event) => this.record(event) },
+        { ...QEMU_DEFAULTS, ...rest, dir, log, machineOf: (uid) => this.machineOf(uid) },
+      );
+      this.simulator = null;
+      this.driver = this.qemu;
+      return;
+    }
+    this.qemu = null;
     const simulator = new SimulatorDriver(
       { report: (event) => this.record(event) },
       {
@@ -94,8 +114,32 @@ export class ComputeService {
     return new Date(this.options.scheduler.now());
   }
 
+  /** The instance as the QEMU driver boots it: its name and its plan's size now. */
+  private async machineOf(uid: string) {
+    const [row] = await this.db
+      .select()
+      .from(computeInstances)
+      .where(and(eq(computeInstances.id, uid), isNull(computeInstances.deletedAt)));
+    if (!row) return null;
+    const plan = (await loadCatalog(this.db)).plan(row.planId);
+    return { name: row.name, memoryMb: plan?.memoryMb ?? 1024, vcpus: plan?.vcpus ?? 1 };
+  }
+
   /** After start-up: carries on with deployments and actions a restart interrupted; starts the charges. */
   async start(): Promise<void> {
+    if (this.driver.adopt) {
+      const live = await this.db
+        .select({
+          uid: computeInstances.id,
+          status: computeInstances.status,
+          pendingAction: computeInstances.pendingAction,
+        })
+        .from(computeInstances)
+        .where(isNull(computeInstances.deletedAt));
+      await this.driver.adopt(live);
+      // the image builds in the background, so that the first deployment waits less
+      this.qemu?.prepare().catch((error) => this.log.error({ err: error }, 'qemu: the guest image failed'));
+    }
     const unfinished = await this.db
       .select()
       .from(computeInstances)
@@ -238,11 +282,13 @@ export class ComputeService {
       const where =
         event.type === 'deleted'
           ? eq(computeInstances.pendingAction, 'DELETE')
-          : event.action === 'DEPLOY'
-            ? and(eq(computeInstances.status, 'INSTALLING'), isNull(computeInstances.pendingAction))
-            : event.action === 'RESIZE'
-              ? isNotNull(computeInstances.resizingToPlanId)
-              : eq(computeInstances.pendingAction, event.action);
+          : event.type === 'poweredOff'
+            ? and(eq(computeInstances.status, 'ACTIVE'), isNull(computeInstances.pendingAction))
+            : event.action === 'DEPLOY'
+              ? and(eq(computeInstances.status, 'INSTALLING'), isNull(computeInstances.pendingAction))
+              : event.action === 'RESIZE'
+                ? isNotNull(computeInstances.resizingToPlanId)
+                : eq(computeInstances.pendingAction, event.action);
       const scope = and(eq(computeInstances.id, event.uid), isNull(computeInstances.deletedAt), where);
       let changed: ComputeInstanceRow[];
       if (event.type === 'deleted') {
@@ -252,6 +298,12 @@ export class ComputeService {
         changed = await this.db
           .update(computeInstances)
           .set({ deletedAt: this.now(), pendingAction: null })
+          .where(scope)
+          .returning();
+      } else if (event.type === 'poweredOff') {
+        changed = await this.db
+          .update(computeInstances)
+          .set({ status: 'INACTIVE', lastError: event.message })
           .where(scope)
           .returning();
       } else if (event.type === 'completed' && event.action === 'RESIZE') {

@@ -81,7 +81,7 @@ export class SimulatedConsoles {
         for (const session of sessions) session.boot();
       return;
     }
-    if (event.status === 'INACTIVE') {
+    if (event.type === 'poweredOff' || event.status === 'INACTIVE') {
       // a failed rebuild leaves the machine off
       for (const session of sessions) session.end('stopped');
       return;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { PortalPubSub } from '../../graphql/pubsub.js';
 import type { Mailer } from '../../identity/notify/types.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import type { LiveSample } from '../driver.js';
 import type { Scheduler } from '../scheduler.js';
 import {
   type AlertCondition,
@@ -49,6 +50,8 @@ export interface MonitoringOptions {
   jobs?: JobQueue;
   /** the portal's public origin, for the link in alert mails */
   publicUrl: string;
+  /** what a real driver measures of a running machine now (QEMU: CPU, memory); over the simulated shape */
+  live?: (uid: string) => LiveSample | null;
 }
 
 /** What `alertRuleChanged` subscribers hear: ids only, each subscriber reloads what it may see. */
@@ -119,8 +122,10 @@ export class MonitoringService {
   }
 
   /** What an instance reads at `at`: the simulator's shape, with the values forced since before `at`. */
-  private read(machine: Machine, at: number): Sample | null {
-    const sample = simulatedSample(machine, at);
+  private read(machine: Machine, at: number, current = false): Sample | null {
+    const simulated = simulatedSample(machine, at);
+    const measured = current && simulated ? this.options.live?.(machine.uid) : null;
+    const sample = simulated && measured ? { ...simulated, ...measured } : simulated;
     const forced = this.forced.get(machine.uid);
     if (!sample || !forced) return sample;
     const read = { ...sample };
@@ -136,7 +141,7 @@ export class MonitoringService {
     const minute = Math.floor(this.now() / MINUTE) * MINUTE;
     const all = await machines(this.db);
     const rows = all.flatMap((machine) => {
-      const sample = this.read(machine, minute);
+      const sample = this.read(machine, minute, true);
       return sample ? [{ instanceId: machine.uid, at: new Date(minute), ...sample }] : [];
     });
     if (rows.length > 0) {
