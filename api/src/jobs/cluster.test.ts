@@ -2,15 +2,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
+import { paymentAttempts } from '../billing/payments/tables.js';
+import { signPayload } from '../billing/payments/webhook-signature.js';
+import { payments as ledgerPayments } from '../billing/tables.js';
 import { seedCatalog } from '../compute/seed.js';
 import { computeInstances } from '../compute/tables.js';
 import { type Database, openDatabase } from '../db/client.js';
-import { workspaces } from '../db/schema.js';
+import { users, workspaces } from '../db/schema.js';
 import { DEMO_CONTRACTS, seedDemo } from '../db/seed.js';
 import { API_RATE_LIMITED, API_RATE_LIMITS } from '../graphql/plugin.js';
 import { MESSAGES } from '../identity/messages.js';
+import { gql } from '../test/graphql.js';
 import { testConfig } from '../test/helpers.js';
-import { Browser } from '../test/identity.js';
+import { Browser, signedInBrowser } from '../test/identity.js';
 import { testPostgres } from '../test/postgres.js';
 import type { PgBossJobQueue } from './pg-boss-queue.js';
 import { slotJobId } from './queue.js';
@@ -21,6 +25,8 @@ import { slotJobId } from './queue.js';
 const postgres = testPostgres();
 const unavailable = 'unavailable' in postgres ? postgres.unavailable : null;
 const WAIT = { timeout: 30_000, interval: 100 };
+const WEBHOOK_SECRET = 'whsec_cluster_jobs_test';
+const START_PAYMENT = `mutation ($input: StartPaymentInput!) { startPayment(input: $input) { uid intentId } }`;
 
 describe.skipIf(unavailable !== null)(
   `several api processes on one PostgreSQL: rate limits and jobs${unavailable ? ` (skipped: ${unavailable})` : ''}`,
@@ -45,6 +51,7 @@ describe.skipIf(unavailable !== null)(
         PORTAL_DEV_TOOLS: '1',
         PORTAL_JOBS_POLL_S: '0.5',
         PORTAL_COMPUTE_SIM_SPEED: '4', // a deployment takes 2 s
+        PAYMENTS_SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
       });
       if (config.database.kind !== 'postgres') throw new Error('DATABASE_URL was not taken');
       const first = await openDatabase(config.database);
@@ -168,6 +175,60 @@ describe.skipIf(unavailable !== null)(
       await c.close();
       await vi.waitFor(() => done, WAIT);
       expect(ranOn).toEqual([`${b.jobs.process} invoice-mail`]);
+    });
+
+    it('a payment webhook whose application fails in its request is queued (200) and applied once by the queue', async () => {
+      const db = databases[0]!.db;
+      const [user] = await db.select().from(users).where(eq(users.email, 'demo@example.com'));
+      const demo = await signedInBrowser(a, db, user!);
+      const started = await gql(demo, START_PAYMENT, {
+        input: {
+          contractUid: DEMO_CONTRACTS.cabinet,
+          idempotencyKey: `cluster-webhook-${Date.now()}`,
+          returnUrl: '/workspace/x/billing/invoices',
+          topUpAmount: '13.00',
+          newCard: true,
+        },
+      });
+      expect(started.body.errors).toBeUndefined();
+      const intentId: string = started.body.data.startPayment.intentId;
+      const event = JSON.stringify({
+        id: `evt_cluster_${intentId}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: intentId,
+            object: 'payment_intent',
+            status: 'succeeded',
+            amount: 1300,
+            currency: 'eur',
+          },
+        },
+      });
+      // the database fails a's first try: the event must not be lost, nor applied twice
+      const failOnce = vi
+        .spyOn(a.graphql.payments, 'handleEvent')
+        .mockRejectedValueOnce(new Error('connection terminated unexpectedly'));
+      const answer = await a.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signPayload(event, WEBHOOK_SECRET, Math.floor(Date.now() / 1000)),
+        },
+        payload: event,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(failOnce).toHaveBeenCalledTimes(1);
+      const settled = () =>
+        db.select().from(ledgerPayments).where(eq(ledgerPayments.idempotencyKey, intentId));
+      await vi.waitFor(async () => expect(await settled()).toHaveLength(1), WAIT);
+      failOnce.mockRestore();
+      const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.intentId, intentId));
+      expect(attempt?.status).toBe('SUCCEEDED');
+      expect(await settled()).toHaveLength(1);
     });
 
     it('a deployment started by a process that then stops still finishes (its step is a job)', async () => {

@@ -114,12 +114,22 @@ export interface PaymentsServiceOptions {
   jobs?: JobQueue;
 }
 
-/** A verified event waiting in the job queue. */
-type QueuedWebhook =
+/** A verified event, and as it waits in the job queue (JSON: its bigint amounts tagged). */
+type VerifiedWebhook =
   | { provider: 'stripe'; event: WebhookEvent }
   | { provider: 'paypal'; event: PayPalWebhookEvent };
+type QueuedWebhook = { provider: VerifiedWebhook['provider']; event: string };
 
-/** A webhook job that fails is tried again 30 s, 1, 2, 4 … minutes later, 8 times. */
+const encode = (event: object) =>
+  JSON.stringify(event, (_key, value) => (typeof value === 'bigint' ? { $bigint: value.toString() } : value));
+const decode = (text: string) =>
+  JSON.parse(text, (_key, value) =>
+    value && typeof value === 'object' && Object.keys(value).length === 1 && typeof value.$bigint === 'string'
+      ? BigInt(value.$bigint)
+      : value,
+  );
+
+/** A webhook job (taken at the next poll) that fails is tried again 30 s, 1, 2, 4 … minutes later, 8 times. */
 const WEBHOOK_RETRIES = { retryLimit: 8, retryDelayS: 30, retryBackoff: true } as const;
 
 type MethodRow = typeof paymentMethods.$inferSelect;
@@ -146,21 +156,28 @@ export class PaymentsService {
     const sandbox = this.sandbox;
     sandbox?.connect((raw, signature) => this.receiveWebhook(raw, signature).then(() => undefined));
     if (this.queue)
-      void this.queue.define<QueuedWebhook>('payments.webhook', (job) => this.apply(job), WEBHOOK_RETRIES);
+      void this.queue.define<QueuedWebhook>(
+        'payments.webhook',
+        (job) => this.apply({ provider: job.provider, event: decode(job.event) } as VerifiedWebhook),
+        WEBHOOK_RETRIES,
+      );
   }
 
-  private apply(job: QueuedWebhook): Promise<void> {
+  private apply(job: VerifiedWebhook): Promise<void> {
     return job.provider === 'paypal' ? this.applyPayPalEvent(job.event) : this.handleEvent(job.event);
   }
 
   /** A verified event, applied now; a failure is retried by the queue (pg-boss) or thrown (500). */
-  private async process(job: QueuedWebhook): Promise<void> {
+  private async process(job: VerifiedWebhook): Promise<void> {
     try {
       await this.apply(job);
     } catch (error) {
       if (!this.queue) throw error;
       this.log.warn({ err: error, event: job.event.id }, 'payments: webhook failed, queued for retry');
-      await this.queue.send('payments.webhook', job, { afterMs: WEBHOOK_RETRIES.retryDelayS * 1000 });
+      await this.queue.send<QueuedWebhook>('payments.webhook', {
+        provider: job.provider,
+        event: encode(job.event),
+      });
     }
   }
 
