@@ -31,7 +31,7 @@ const TIMEOUT_MS = Number(process.env.BENCH_THROTTLED_TIMEOUT_MS ?? 120_000);
  */
 export function loginInteractive() {
   const input = document.querySelector('main form input[type="email"]');
-  if (!input || !input.isConnected || input.disabled || input.readOnly) return false;
+  if (!input?.isConnected || input.disabled || input.readOnly) return false;
   if (!input.checkVisibility({ visibilityProperty: true })) return false;
   const box = input.getBoundingClientRect();
   if (box.width === 0 || box.height === 0) return false;
@@ -40,7 +40,8 @@ export function loginInteractive() {
     return key ? el[key] : null;
   };
   return (
-    typeof reactProps(input)?.onChange === 'function' && typeof reactProps(input.form)?.onSubmit === 'function'
+    typeof reactProps(input)?.onChange === 'function' &&
+    typeof reactProps(input.form)?.onSubmit === 'function'
   );
 }
 
@@ -96,9 +97,12 @@ async function load(context, url, ready, { throttle = true, after } = {}) {
       .waitForFunction(() => window.__benchReady !== undefined, undefined, { timeout: TIMEOUT_MS })
       .catch(async (error) => {
         const shown = await page
-          .evaluate(() => document.body?.innerText.slice(0, 300))
+          .evaluate(() => (document.querySelector('main') ?? document.body)?.textContent?.slice(0, 300))
           .catch(() => '');
-        throw new Error(`${url}: not ready after ${TIMEOUT_MS / 1000} s (at ${page.url()}, showing ${JSON.stringify(shown)}; page errors: ${pageErrors.join(' | ') || 'none'}; console errors: ${consoleErrors.join(' | ') || 'none'})`, { cause: error });
+        throw new Error(
+          `${url}: not ready after ${TIMEOUT_MS / 1000} s (at ${page.url()}, showing ${JSON.stringify(shown)}; page errors: ${pageErrors.join(' | ') || 'none'}; console errors: ${consoleErrors.join(' | ') || 'none'})`,
+          { cause: error },
+        );
       });
     const ms = await page.evaluate(() => window.__benchReady);
     const extra = after ? await after(page, cdp) : {};
@@ -123,15 +127,19 @@ async function heapAfterGc(page, cdp) {
 
 /** Types one character into the e-mail field: React's state must keep it (a controlled input). */
 async function typedCharacterKept(page) {
-  const field = page.locator('main form input[type="email"]');
-  await field.fill('');
-  await field.pressSequentially('a');
-  await page.waitForFunction(
-    () => document.querySelector('main form input[type="email"]')?.value === 'a',
-    undefined,
-    { timeout: 10_000 },
-  );
-  return { typed: true };
+  try {
+    const field = page.locator('main form input[type="email"]');
+    await field.fill('', { timeout: 10_000 });
+    await field.pressSequentially('a', { timeout: 10_000 });
+    await page.waitForFunction(
+      () => document.querySelector('main form input[type="email"]')?.value === 'a',
+      undefined,
+      { timeout: 10_000 },
+    );
+    return { typed: true };
+  } catch {
+    return { typed: false };
+  }
 }
 
 /**
@@ -162,7 +170,10 @@ export async function measureThrottled({ browser, rootDir, builds, log = () => {
     }
     const dashboardPath = `/workspace/${WEBSHOP}/dashboard/instances`;
     const dashboard = async (variant, options) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        serviceWorkers: 'block',
+      });
       try {
         await signIn(context, apis[variant].url);
         return await load(context, `${apis[variant].url}${dashboardPath}`, dashboardRowsPainted, options);
@@ -171,7 +182,10 @@ export async function measureThrottled({ browser, rootDir, builds, log = () => {
       }
     };
     const login = async (variant, options) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        serviceWorkers: 'block',
+      });
       try {
         return await load(context, `${apis[variant].url}/auth/login`, loginInteractive, options);
       } finally {
