@@ -9,11 +9,11 @@ import autocannon from 'autocannon';
 import { ALLAUTH, DEMO, startApi } from './apiServer.mjs';
 
 export const BENCH_INSTANCES = 500;
-const WEBSHOP = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0003';
+export const WEBSHOP = '5f0c6a1e-4b7d-4c1a-9d0e-0000000c0003';
 const RUNS = 5;
 
 /** Signs a browser context in through the identity API (cookies land in the context). */
-async function signIn(context, url) {
+export async function signIn(context, url) {
   await context.request.get(`${url}${ALLAUTH}/auth/session`);
   const csrf = (await context.cookies(url)).find((c) => c.name === 'csrftoken')?.value ?? '';
   const response = await context.request.post(`${url}${ALLAUTH}/auth/login`, {

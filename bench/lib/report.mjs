@@ -136,6 +136,7 @@ export function renderMarkdown(r) {
   );
   if (r.compute) lines.push('', ...computeSection(r.compute));
   else if (r.computeSkipped) lines.push('', `Compute rows skipped: ${r.computeSkipped}`);
+  if (r.throttled) lines.push('', ...throttledSection(r.throttled));
   if (r.api) lines.push('', ...apiSection(r.api));
   return `${lines.join('\n')}\n`;
 }
@@ -209,6 +210,49 @@ function computeSection(c) {
       `\`{ __typename }\` ${ms(c.api.trivialP99Ms)} (${c.api.trivialRps.toFixed(0)} req/s)`,
       x(c.api.ratio),
     ]),
+  ];
+}
+
+/**
+ * Time and memory under throttling (bench/lib/throttled.mjs, issue 14). The 1.15x overhead aim is
+ * the issue's aim for bytes; the times are marked against it too (bench/README.md).
+ */
+export function throttledSection(t) {
+  const ms = (v) => `${Math.round(v)} ms`;
+  const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const aim = (ratio) => `≤ 1.15x ${mark(ratio <= 1.15)}`;
+  const down = t.throttling.downloadBitsPerSecond / 1e6;
+  return [
+    `### Time and memory (${t.throttling.cpuRate}x CPU, ${down} Mbit/s, ${t.throttling.rttMs} ms RTT; median of ${t.runs})`,
+    '',
+    row(['Figure', 'Federated', 'Monolith', 'Ratio', 'Aim']),
+    row(['---', '---:', '---:', '---:', '---']),
+    row([
+      'Login form interactive (`/auth/login`, signed out)',
+      ms(t.federated.loginInteractiveMs),
+      ms(t.monolith.loginInteractiveMs),
+      x(t.ratios.loginInteractive),
+      aim(t.ratios.loginInteractive),
+    ]),
+    row([
+      'Dashboard rows painted after sign-in (500 instances)',
+      ms(t.federated.dashboardRowsMs),
+      ms(t.monolith.dashboardRowsMs),
+      x(t.ratios.dashboardRows),
+      aim(t.ratios.dashboardRows),
+    ]),
+    row([
+      'JS heap after GC, Dashboard with its rows',
+      mb(t.federated.heapUsed),
+      mb(t.monolith.heapUsed),
+      x(t.ratios.heapUsed),
+      'reported',
+    ]),
+    '',
+    `Samples (ms; heap MB), in run order: federated login ${t.samples.federated.loginMs.map(Math.round).join(', ')}, ` +
+      `Dashboard ${t.samples.federated.dashboardMs.map(Math.round).join(', ')}, heap ${t.samples.federated.heapUsed.map((b) => (b / 1e6).toFixed(1)).join(', ')}; ` +
+      `monolith login ${t.samples.monolith.loginMs.map(Math.round).join(', ')}, ` +
+      `Dashboard ${t.samples.monolith.dashboardMs.map(Math.round).join(', ')}, heap ${t.samples.monolith.heapUsed.map((b) => (b / 1e6).toFixed(1)).join(', ')}.`,
   ];
 }
 
