@@ -26,6 +26,7 @@ import { buildApp, buildMonolith, clearBuildOverrides, killChildren } from './li
 import { clusterSection, measureCluster } from './lib/cluster.mjs';
 import { measureCompute } from './lib/compute.mjs';
 import { measureFirstScreen } from './lib/measure.mjs';
+import { measureQemu } from './lib/qemu.mjs';
 import { apiSection, renderMarkdown } from './lib/report.mjs';
 import { prepareServedCopy, startServer, stopServer } from './lib/serve.mjs';
 import { emittedJs, firstChunkSets } from './lib/sizes.mjs';
@@ -237,6 +238,9 @@ async function main() {
   await cleanup();
   // 5d. The api's throughput, PGlite and PostgreSQL (when this machine has it).
   const api = compute ? await measureApi({ rootDir, log }) : null;
+  // 5e. The QEMU driver: boot time to shell, RSS and power-off of real VMs (skipped with the reason
+  // where qemu cannot run).
+  const qemu = compute ? await measureQemu({ rootDir, log }) : null;
 
   // 6. Ratios, aims, checks.
   const ratio = (a, b) => (b > 0 ? a / b : null);
@@ -371,6 +375,7 @@ async function main() {
     computeSkipped,
     throttled,
     api,
+    qemu,
     ok: checks.every((c) => c.ok),
   };
   const markdown = renderMarkdown(results);

@@ -1,6 +1,7 @@
 // The markdown report of a bench run (printed, and written to bench/results/latest.md).
 import { API_AIMS } from './api.mjs';
 import { kB, packageOf } from './files.mjs';
+import { qemuSection } from './qemu.mjs';
 
 const x = (ratio) => (ratio == null ? '–' : `${ratio.toFixed(2)}x`);
 const s = (ms) => (ms == null ? '–' : `${(ms / 1000).toFixed(1)} s`);
@@ -137,6 +138,7 @@ export function renderMarkdown(r) {
   if (r.compute) lines.push('', ...computeSection(r.compute));
   else if (r.computeSkipped) lines.push('', `Compute rows skipped: ${r.computeSkipped}`);
   if (r.throttled) lines.push('', ...throttledSection(r.throttled));
+  if (r.qemu) lines.push('', ...qemuSection(r.qemu));
   if (r.api) lines.push('', ...apiSection(r.api));
   return `${lines.join('\n')}\n`;
 }
