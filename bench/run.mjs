@@ -241,6 +241,9 @@ async function main() {
   // 5e. The QEMU driver: boot time to shell, RSS and power-off of real VMs (skipped with the reason
   // where qemu cannot run).
   const qemu = compute ? await measureQemu({ rootDir, log }) : null;
+  // 5f. The cluster (issue 16): allWorkspaces through HAProxy at 1, 2 and 3 api processes on
+  // PostgreSQL (skipped with the reason without PostgreSQL or HAProxy).
+  const cluster = compute ? await measureCluster({ log }) : null;
 
   // 6. Ratios, aims, checks.
   const ratio = (a, b) => (b > 0 ? a / b : null);
@@ -376,6 +379,7 @@ async function main() {
     throttled,
     api,
     qemu,
+    cluster,
     ok: checks.every((c) => c.ok),
   };
   const markdown = renderMarkdown(results);

@@ -1,5 +1,6 @@
 // The markdown report of a bench run (printed, and written to bench/results/latest.md).
 import { API_AIMS } from './api.mjs';
+import { clusterSection } from './cluster.mjs';
 import { kB, packageOf } from './files.mjs';
 import { qemuSection } from './qemu.mjs';
 
@@ -138,6 +139,7 @@ export function renderMarkdown(r) {
   if (r.compute) lines.push('', ...computeSection(r.compute));
   else if (r.computeSkipped) lines.push('', `Compute rows skipped: ${r.computeSkipped}`);
   if (r.throttled) lines.push('', ...throttledSection(r.throttled));
+  if (r.cluster) lines.push('', ...clusterSection(r.cluster));
   if (r.qemu) lines.push('', ...qemuSection(r.qemu));
   if (r.api) lines.push('', ...apiSection(r.api));
   return `${lines.join('\n')}\n`;
