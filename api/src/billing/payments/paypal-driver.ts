@@ -132,6 +132,22 @@ function issueOf(error: ApiError): string {
   );
 }
 
+/** The one purchase unit of our orders: the payment's uid as reference, custom and invoice id. */
+const purchaseUnit = (input: {
+  paymentUid: string;
+  description: string;
+  softDescriptor: string;
+  currency: string;
+  amountCents: bigint;
+}) => ({
+  referenceId: input.paymentUid,
+  customId: input.paymentUid,
+  invoiceId: input.paymentUid,
+  description: input.description.slice(0, 127),
+  softDescriptor: input.softDescriptor.slice(0, 22),
+  amount: { currencyCode: input.currency.toUpperCase(), value: fromCents(input.amountCents) },
+});
+
 export class PayPalDriver {
   readonly client: Client;
   private readonly orders: OrdersController;
@@ -173,16 +189,7 @@ export class PayPalDriver {
       prefer: 'return=representation',
       body: {
         intent: CheckoutPaymentIntent.Capture,
-        purchaseUnits: [
-          {
-            referenceId: input.paymentUid,
-            customId: input.paymentUid,
-            invoiceId: input.paymentUid,
-            description: input.description.slice(0, 127),
-            softDescriptor: input.softDescriptor.slice(0, 22),
-            amount: { currencyCode: input.currency.toUpperCase(), value: fromCents(input.amountCents) },
-          },
-        ],
+        purchaseUnits: [purchaseUnit(input)],
         paymentSource: {
           paypal: {
             experienceContext: {
@@ -311,16 +318,7 @@ export class PayPalDriver {
         prefer: 'return=representation',
         body: {
           intent: CheckoutPaymentIntent.Capture,
-          purchaseUnits: [
-            {
-              referenceId: input.paymentUid,
-              customId: input.paymentUid,
-              invoiceId: input.paymentUid,
-              description: input.description.slice(0, 127),
-              softDescriptor: input.softDescriptor.slice(0, 22),
-              amount: { currencyCode: input.currency.toUpperCase(), value: fromCents(input.amountCents) },
-            },
-          ],
+          purchaseUnits: [purchaseUnit(input)],
           paymentSource: { paypal: { vaultId: input.vaultId } },
         },
       });
