@@ -1,6 +1,5 @@
-import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
-import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import { useBillingTranslation } from '../i18n/useBillingTranslation';
+import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
+import { PayPalScriptState } from '../payments/PayPalScriptState';
 
 export interface PayPalVaultButtonsProps {
   /** `runtime-config.json`'s `paypalClientId` (public). */
@@ -35,17 +34,8 @@ function Buttons({
   onCancel,
   onError,
 }: Omit<PayPalVaultButtonsProps, 'clientId' | 'locale'>) {
-  const { t } = useBillingTranslation();
-  const [{ isPending, isRejected }] = usePayPalScriptReducer();
-  if (isRejected)
-    return (
-      <MessageBar intent="error" role="alert">
-        <MessageBarBody>{t('payments.review.paypalUnavailable')}</MessageBarBody>
-      </MessageBar>
-    );
   return (
-    <>
-      {isPending && <Spinner size="tiny" label={t('payments.review.paypalLoading')} />}
+    <PayPalScriptState>
       <PayPalButtons
         fundingSource="paypal"
         style={{ layout: 'vertical', shape: 'rect', label: 'paypal', height: 40 }}
@@ -57,6 +47,6 @@ function Buttons({
         onCancel={() => onCancel()}
         onError={(error) => onError(error)}
       />
-    </>
+    </PayPalScriptState>
   );
 }

@@ -1,6 +1,5 @@
-import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
-import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import { useBillingTranslation } from '../i18n/useBillingTranslation';
+import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
+import { PayPalScriptState } from './PayPalScriptState';
 
 export interface PayPalCheckoutProps {
   /** `runtime-config.json`'s `paypalClientId` (public). */
@@ -46,24 +45,15 @@ export default function PayPalCheckout({
   );
 }
 
-/** The buttons once PayPal's script is there; while it loads, a spinner; when it cannot, why. */
+/** PayPal's buttons for the order (`PayPalScriptState`: loading, unavailable). */
 function Buttons({
   createOrder,
   onApprove,
   onCancel,
   onError,
 }: Pick<PayPalCheckoutProps, 'createOrder' | 'onApprove' | 'onCancel' | 'onError'>) {
-  const { t } = useBillingTranslation();
-  const [{ isPending, isRejected }] = usePayPalScriptReducer();
-  if (isRejected)
-    return (
-      <MessageBar intent="error" role="alert">
-        <MessageBarBody>{t('payments.review.paypalUnavailable')}</MessageBarBody>
-      </MessageBar>
-    );
   return (
-    <>
-      {isPending && <Spinner size="tiny" label={t('payments.review.paypalLoading')} />}
+    <PayPalScriptState>
       <PayPalButtons
         fundingSource="paypal"
         style={{ layout: 'vertical', shape: 'rect', label: 'pay', height: 40 }}
@@ -72,6 +62,6 @@ function Buttons({
         onCancel={() => onCancel()}
         onError={(error) => onError(error)}
       />
-    </>
+    </PayPalScriptState>
   );
 }
