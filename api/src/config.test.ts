@@ -82,7 +82,7 @@ describe('loadConfig', () => {
           stopOnClose: false,
         },
       },
-      jobs: { pollS: 2 },
+      jobs: { pollS: 2, engine: 'auto' },
       // the embedded payments sandbox, its deliveries signed with a secret of this process
       payments: {
         stripe: null,

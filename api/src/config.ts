@@ -51,8 +51,12 @@ export interface Config {
   support: SupportConfig;
   /** Stripe or the embedded sandbox, PayPal (`src/billing/payments/config.ts`). */
   payments: PaymentsConfig;
-  /** The background job queue (`src/jobs/`): pg-boss with `DATABASE_URL`. */
-  jobs: { pollS: number };
+  /**
+   * The background job queue (`src/jobs/`): pg-boss with `DATABASE_URL` (`engine: 'auto'`), or the
+   * in-process queue (`PORTAL_JOBS_ENGINE=local`: one api process on PostgreSQL, and the api's tests
+   * on PostgreSQL, which move the compute clock themselves).
+   */
+  jobs: { pollS: number; engine: 'auto' | 'local' };
 }
 
 /** What one connection may hold (Node's HTTP server; upgraded websockets are not affected). */
@@ -579,7 +583,10 @@ export function loadConfig(env: Env = process.env): Config {
     support: readSupport(env, database, REPO_ROOT, PGLITE_MEMORY, problems),
     payments: readPaymentsConfig(env, problems),
     // how often an idle pg-boss worker asks for due jobs (PostgreSQL only)
-    jobs: { pollS: readNumber(env, 'PORTAL_JOBS_POLL_S', { min: 0.5, max: 60 }, 2, problems) },
+    jobs: {
+      pollS: readNumber(env, 'PORTAL_JOBS_POLL_S', { min: 0.5, max: 60 }, 2, problems),
+      engine: oneOf(env, 'PORTAL_JOBS_ENGINE', ['auto', 'local'] as const, 'auto', problems),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

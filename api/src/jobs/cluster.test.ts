@@ -48,6 +48,8 @@ describe.skipIf(unavailable !== null)(
       if (!('url' in postgres)) return;
       config = testConfig({
         DATABASE_URL: postgres.url,
+        PORTAL_JOBS_ENGINE: 'auto', // pg-boss: two processes
+
         PORTAL_DEV_TOOLS: '1',
         PORTAL_JOBS_POLL_S: '0.5',
         PORTAL_COMPUTE_SIM_SPEED: '4', // a deployment takes 2 s

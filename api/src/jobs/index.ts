@@ -8,14 +8,17 @@ import { type JobQueue, LocalJobQueue } from './queue.js';
 
 export type { JobQueue } from './queue.js';
 
-/** pg-boss on PostgreSQL (`DATABASE_URL`), the in-process queue on PGlite's one process. */
+/**
+ * pg-boss on PostgreSQL (`DATABASE_URL`), the in-process queue on PGlite's one process or when
+ * asked for (`PORTAL_JOBS_ENGINE=local`: one process only).
+ */
 export function createJobQueue(
   database: Database,
   scheduler: Scheduler,
   log: FastifyBaseLogger,
-  options: { pollS: number },
+  options: { pollS: number; engine: 'auto' | 'local' },
 ): JobQueue {
-  return database.url !== undefined
+  return database.url !== undefined && options.engine === 'auto'
     ? new PgBossJobQueue(database.url, database.db, scheduler, log, options)
     : new LocalJobQueue(scheduler, log);
 }

@@ -45,8 +45,13 @@ async function openPostgresTestDatabase(): Promise<Database> {
 export { queryRows } from '../db/client.js';
 
 /** The configuration `main` would load from this environment, with an in-memory database. */
+/**
+ * The api's configuration for a test. Background work runs in process on the compute scheduler the
+ * test moves, also when the test's database is PostgreSQL (`PORTAL_TEST_POSTGRES=1`); the tests of
+ * several processes ask for pg-boss (`PORTAL_JOBS_ENGINE: 'auto'` with `DATABASE_URL`).
+ */
 export function testConfig(env: Env = {}): Config {
-  return loadConfig({ PGLITE_DIR: PGLITE_MEMORY, ...env });
+  return loadConfig({ PGLITE_DIR: PGLITE_MEMORY, PORTAL_JOBS_ENGINE: 'local', ...env });
 }
 
 export interface LogLine {
