@@ -4,7 +4,7 @@ import { invoices, workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
 import { runInvoices } from './invoice-run.js';
 import type { InvoiceSchedule } from './invoice-schedule.js';
-import { applyPayment, ledgerBalances, utcDate, ZERO_BALANCE } from './ledger.js';
+import { applyPayment, ledgerBalance, utcDate } from './ledger.js';
 import { parseAmount } from './money.js';
 import { registerDevPaymentTools } from './payments/dev-tools.js';
 import { UUID } from './repository.js';
@@ -86,9 +86,7 @@ export function registerDevBillingTools(
       at: new Date(services.now()),
     });
     if (result.applied) services.pubsub.publish('workspaceChanged', contractUid, { contractUid });
-    const balance =
-      (await ledgerBalances(services.db, [workspace.id], utcDate(services.now()))).get(workspace.id) ??
-      ZERO_BALANCE;
+    const balance = await ledgerBalance(services.db, workspace.id, utcDate(services.now()));
     return {
       applied: result.applied,
       paymentUid: result.paymentId,

@@ -85,6 +85,11 @@ export async function ledgerBalances(
   return new Map(rows.map((row) => [row.id, balanceOfSums(row.sums)]));
 }
 
+/** One workspace's balance (a workspace without entries has nothing on it). */
+export async function ledgerBalance(db: Db, workspaceId: string, today: string): Promise<LedgerBalance> {
+  return (await ledgerBalances(db, [workspaceId], today)).get(workspaceId)!;
+}
+
 /** Today's date in UTC, `YYYY-MM-DD`: invoices are dated and fall due by UTC days. */
 export const utcDate = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
 
@@ -385,7 +390,7 @@ export async function adjustAmount(
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     await lockWorkspace(tx, workspace.id, workspace.currency);
-    const current = (await ledgerBalances(tx, [workspace.id], today)).get(workspace.id) ?? ZERO_BALANCE;
+    const current = await ledgerBalance(tx, workspace.id, today);
     const delta = targetCents - toCents(current.amount)!;
     if (delta !== 0n) {
       await tx.insert(ledgerEntries).values({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adjustAmount, ledgerBalances, utcDate, ZERO_BALANCE } from '../billing/ledger.js';
+import { adjustAmount, ledgerBalance, utcDate } from '../billing/ledger.js';
 import { toCents } from '../billing/money.js';
 import { workspaces } from '../db/schema.js';
 import type { GraphqlServices } from '../graphql/context.js';
@@ -64,8 +64,7 @@ export function registerDevWorkspaceTools(app: FastifyInstance, services: Graphq
     // An adjustment entry in the ledger: the balance stays a sum of entries.
     const today = utcDate(services.now());
     await adjustAmount(services.db, workspace, toCents(amount)!, today);
-    const balance =
-      (await ledgerBalances(services.db, [workspace.id], today)).get(workspace.id) ?? ZERO_BALANCE;
+    const balance = await ledgerBalance(services.db, workspace.id, today);
     services.pubsub.publish('workspaceChanged', contractUid, { contractUid });
     reply.header('cache-control', 'no-store');
     return {

@@ -8,7 +8,7 @@ import type {
   SubscriptionResolvers,
 } from '../../graphql/generated/resolvers.js';
 import { requireBillingWorkspace } from '../access.js';
-import { ledgerBalances, utcDate, ZERO_BALANCE } from '../ledger.js';
+import { ledgerBalance, utcDate } from '../ledger.js';
 import { fromCents } from '../money.js';
 import { MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS } from './messages.js';
 
@@ -16,8 +16,7 @@ import { MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS } from './messages.js';
 export const paymentQueries = {
   paymentLimits: async (_parent, { contractUid }, ctx) => {
     const workspace = await requireBillingWorkspace(ctx, contractUid, 'view');
-    const balance =
-      (await ledgerBalances(ctx.db, [workspace.id], utcDate(ctx.now()))).get(workspace.id) ?? ZERO_BALANCE;
+    const balance = await ledgerBalance(ctx.db, workspace.id, utcDate(ctx.now()));
     return {
       contractUid,
       currency: workspace.currency,

@@ -9,7 +9,7 @@ import type { Payment, PaymentMethod } from '../../graphql/generated/resolvers.j
 import type { PortalPubSub } from '../../graphql/pubsub.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { WorkspaceRow } from '../../workspaces/repository.js';
-import { applyPayment, ledgerBalances, lockWorkspace, utcDate, ZERO_BALANCE } from '../ledger.js';
+import { applyPayment, ledgerBalance, lockWorkspace, utcDate } from '../ledger.js';
 import { fromCents, parseAmount, toCents } from '../money.js';
 import { PROVIDER } from '../pdf.js';
 import { workspaceInvoice } from '../repository.js';
@@ -381,8 +381,7 @@ export class PaymentsService {
       description = 'Top-up of the account balance';
       descriptor = 'PORTAL CLOUD TOP-UP';
     } else if (args.allDue) {
-      const balance =
-        (await ledgerBalances(this.db, [workspace.id], today)).get(workspace.id) ?? ZERO_BALANCE;
+      const balance = await ledgerBalance(this.db, workspace.id, today);
       amountCents = toCents(balance.amountDue)!;
       if (amountCents <= 0n) throw invalid(M.nothingDue, 'allDue');
       purpose = 'ALL_DUE';
@@ -1114,9 +1113,7 @@ export class PaymentsService {
     const method = await this.listedMethod(workspace, uid, 'uid');
     const listed = await this.listMethods(workspace);
     if (listed.length <= 1) {
-      const balance =
-        (await ledgerBalances(this.db, [workspace.id], utcDate(this.now()))).get(workspace.id) ??
-        ZERO_BALANCE;
+      const balance = await ledgerBalance(this.db, workspace.id, utcDate(this.now()));
       if (toCents(balance.amountDue)! > 0n) throw refused(M.lastMethod, 'uid');
     }
     // a saved PayPal account: its payment token is deleted at PayPal first
