@@ -48,10 +48,11 @@ const tmpDir = path.join(benchDir, '.tmp');
 const resultsDir = path.join(benchDir, 'results');
 
 const args = new Set(process.argv.slice(2));
-const unknown = [...args].filter((a) => a !== '--no-build' && a !== '--api' && a !== '--cluster');
+const OPTIONS = ['--no-build', '--api', '--cluster', '--first-screen'];
+const unknown = [...args].filter((a) => !OPTIONS.includes(a));
 if (unknown.length > 0) {
   console.error(
-    `unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build] [--api] [--cluster]`,
+    `unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build] [--api] [--cluster] [--first-screen]`,
   );
   process.exit(2);
 }
@@ -60,6 +61,8 @@ const skipBuild = args.has('--no-build');
 const apiOnly = args.has('--api');
 /** Only the cluster's throughput at 1, 2, 3 api processes (bench/lib/cluster.mjs): results/cluster.{json,md}. */
 const clusterOnly = args.has('--cluster');
+/** Only the first screen, federated against the monolith (steps 1-4 and 6): results/first-screen.{json,md}. */
+const firstScreenOnly = args.has('--first-screen');
 
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
@@ -217,7 +220,8 @@ async function main() {
   // 5b. Compute rows: the Dashboard with 500 instances and the instances query, against the real api.
   let compute = null;
   let computeSkipped = null;
-  if (existsSync(path.join(rootDir, 'api/dist/main.js'))) {
+  if (firstScreenOnly) computeSkipped = '--first-screen';
+  else if (existsSync(path.join(rootDir, 'api/dist/main.js'))) {
     log(`compute: the Dashboard and the instances query at 500 instances…`);
     compute = await measureCompute({ browser, rootDir, hostDist: snap.host, remoteMap });
   } else computeSkipped = 'api/dist/main.js not built (run `pnpm --filter @portal/api build`)';
@@ -384,10 +388,11 @@ async function main() {
   };
   const markdown = renderMarkdown(results);
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(path.join(resultsDir, 'latest.md'), markdown);
+  const name = firstScreenOnly ? 'first-screen' : 'latest';
+  writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, `${name}.md`), markdown);
   console.log(`\n${markdown}`);
-  log(`results in ${path.relative(rootDir, resultsDir)}/latest.{json,md}`);
+  log(`results in ${path.relative(rootDir, resultsDir)}/${name}.{json,md}`);
   return results.ok ? 0 : 1;
 }
 

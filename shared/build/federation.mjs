@@ -75,6 +75,95 @@ function installedVersion(name) {
   return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
 }
 
+/**
+ * What the host's first screen (the sign-in pages, in their minimal frame, with the shared form
+ * fields and the notifications) is made of from node_modules: the Fluent packages it uses, the
+ * libraries they are made of, and the framework (React, the router, i18next, the forms). Shared one
+ * by one, each is a chunk of its own: the login page made 66 requests, each compressed alone. In
+ * the host they form one chunk (`sign-in`): one request, compressed as a whole (issue 14: 419 →
+ * 360 kB brotli on /auth/login). They are still shares: a remote's copy of one of them is never
+ * loaded, a remote asking for one gets the host's. The Fluent packages only signed-in pages use
+ * (menus, drawer, avatar, dialogs…) keep their own chunks, so the sign-in pages never download
+ * them. A package missing here costs a request, never correctness.
+ */
+export const SIGN_IN_PACKAGES = [
+  '@emotion/hash',
+  '@floating-ui/core',
+  '@floating-ui/dom',
+  '@floating-ui/utils',
+  '@fluentui/keyboard-keys',
+  '@fluentui/react-aria',
+  '@fluentui/react-button',
+  '@fluentui/react-checkbox',
+  '@fluentui/react-context-selector',
+  '@fluentui/react-divider',
+  '@fluentui/react-field',
+  '@fluentui/react-input',
+  '@fluentui/react-jsx-runtime',
+  '@fluentui/react-label',
+  '@fluentui/react-link',
+  '@fluentui/react-message-bar',
+  '@fluentui/react-motion',
+  '@fluentui/react-motion-components-preview',
+  '@fluentui/react-portal',
+  '@fluentui/react-positioning',
+  '@fluentui/react-progress',
+  '@fluentui/react-provider',
+  '@fluentui/react-select',
+  '@fluentui/react-shared-contexts',
+  '@fluentui/react-spinner',
+  '@fluentui/react-tabster',
+  '@fluentui/react-text',
+  '@fluentui/react-textarea',
+  '@fluentui/react-toast',
+  '@fluentui/react-tooltip',
+  '@fluentui/react-utilities',
+  '@fluentui/tokens',
+  '@griffel/core',
+  '@griffel/react',
+  'keyborg',
+  'rtl-css-js',
+  'stylis',
+  'tabster',
+  '@babel/runtime',
+  '@swc/helpers',
+  'final-form',
+  'html-parse-stringify',
+  'i18next',
+  'react',
+  'react-dom',
+  'react-final-form',
+  'react-i18next',
+  'react-router',
+  'scheduler',
+  'use-sync-external-store',
+];
+
+/** The package a module belongs to ('@scope/name' or 'name'; the react-router subset counts as react-router), or null. */
+function packageOfPath(resource) {
+  if (resource === REACT_ROUTER_SUBSET) return 'react-router';
+  const at = resource.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+  if (at < 0) return null;
+  const parts = resource.slice(at + 14).split(path.sep);
+  return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/** The host's chunk groups (SIGN_IN_PACKAGES; and its Fluent icons, else repeated in many small chunks). */
+function hostChunkGroups() {
+  const names = new Set(SIGN_IN_PACKAGES);
+  const group = (name, test) => ({
+    name,
+    test: (module) => test(packageOfPath(module.resource ?? '')),
+    chunks: 'all',
+    enforce: true,
+    priority: 20,
+  });
+  return {
+    signIn: group('sign-in', (pkg) => names.has(pkg)),
+    icons: group('icons', (pkg) => pkg === '@fluentui/react-icons'),
+  };
+}
+
 /** Local ports of `npm start` (see ARCHITECTURE.md); tests use their own. */
 export const PORTS = { host: 8080, auth: 8081, workspace: 8082, billing: 8083, compute: 8084, support: 8085 };
 
@@ -214,6 +303,8 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
     optimization: {
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
+      // the host's sign-in pages: their Fluent packages in one chunk (below)
+      ...(kind === 'host' && prod ? { splitChunks: { cacheGroups: hostChunkGroups() } } : {}),
       // license banners stay in the chunks (legal, and they let tests see which library a chunk carries)
       minimizer: [
         new rspack.SwcJsMinimizerRspackPlugin({
@@ -241,7 +332,11 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
         manifest: isRemote && !standalone ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
         dev: false,
-        experiments: isRemote && !standalone ? { externalRuntime: true } : { provideExternalRuntime: true },
+        experiments: {
+          ...(isRemote && !standalone ? { externalRuntime: true } : { provideExternalRuntime: true }),
+          // browsers only: the runtime's Node.js code paths stay out of the bundles
+          optimization: { target: 'web' },
+        },
       }),
       ...(kind === 'host' || standalone
         ? [
