@@ -61,7 +61,7 @@ const skipBuild = args.has('--no-build');
 const apiOnly = args.has('--api');
 /** Only the cluster's throughput at 1, 2, 3 api processes (bench/lib/cluster.mjs): results/cluster.{json,md}. */
 const clusterOnly = args.has('--cluster');
-/** Only the first screen, federated against the monolith (steps 1-4 and 6): results/first-screen.{json,md}. */
+/** Only the first screens (login against the monolith, the signed-in Dashboard): results/first-screen.{json,md}. */
 const firstScreenOnly = args.has('--first-screen');
 
 /** @type {(() => Promise<unknown>)[]} */
@@ -220,14 +220,13 @@ async function main() {
   // 5b. Compute rows: the Dashboard with 500 instances and the instances query, against the real api.
   let compute = null;
   let computeSkipped = null;
-  if (firstScreenOnly) computeSkipped = '--first-screen';
-  else if (existsSync(path.join(rootDir, 'api/dist/main.js'))) {
+  if (existsSync(path.join(rootDir, 'api/dist/main.js'))) {
     log(`compute: the Dashboard and the instances query at 500 instances…`);
     compute = await measureCompute({ browser, rootDir, hostDist: snap.host, remoteMap });
   } else computeSkipped = 'api/dist/main.js not built (run `pnpm --filter @portal/api build`)';
   // 5c. Time and memory under throttling, federated and monolith, both served by the api.
   let throttled = null;
-  if (compute) {
+  if (compute && !firstScreenOnly) {
     log('time and memory under throttling (4x CPU, 1.6 Mbit/s, 150 ms RTT), federated and monolith…');
     throttled = await measureThrottled({
       browser,
@@ -241,13 +240,14 @@ async function main() {
   }
   await cleanup();
   // 5d. The api's throughput, PGlite and PostgreSQL (when this machine has it).
-  const api = compute ? await measureApi({ rootDir, log }) : null;
+  const more = compute && !firstScreenOnly;
+  const api = more ? await measureApi({ rootDir, log }) : null;
   // 5e. The QEMU driver: boot time to shell, RSS and power-off of real VMs (skipped with the reason
   // where qemu cannot run).
-  const qemu = compute ? await measureQemu({ rootDir, log }) : null;
+  const qemu = more ? await measureQemu({ rootDir, log }) : null;
   // 5f. The cluster (issue 16): allWorkspaces through HAProxy at 1, 2 and 3 api processes on
   // PostgreSQL (skipped with the reason without PostgreSQL or HAProxy).
-  const cluster = compute ? await measureCluster({ log }) : null;
+  const cluster = more ? await measureCluster({ log }) : null;
 
   // 6. Ratios, aims, checks.
   const ratio = (a, b) => (b > 0 ? a / b : null);

@@ -36,7 +36,13 @@ async function paintTime(context, url, ready) {
   // encoded body plus response headers of every script, counted once the network is idle
   const scripts = [];
   page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.sizes().catch(() => null));
+    if (request.resourceType() === 'script')
+      scripts.push(
+        request
+          .sizes()
+          .then((size) => ({ ...size, url: request.url() }))
+          .catch(() => null),
+      );
   });
   await page.addInitScript((source) => {
     const check = new Function(`return (${source})();`);
@@ -59,6 +65,13 @@ async function paintTime(context, url, ready) {
   result.js = {
     transfer: sizes.reduce((sum, size) => sum + size.responseBodySize + size.responseHeadersSize, 0),
     requests: sizes.length,
+    // each script: its path and bytes on the wire, heaviest first (what to look at next)
+    responses: sizes
+      .map((size) => ({
+        path: new URL(size.url).pathname,
+        transfer: size.responseBodySize + size.responseHeadersSize,
+      }))
+      .sort((a, b) => b.transfer - a.transfer),
   };
   await page.close();
   return result;

@@ -115,6 +115,7 @@ export const SIGN_IN_PACKAGES = [
   '@fluentui/react-tabster',
   '@fluentui/react-text',
   '@fluentui/react-textarea',
+  '@fluentui/react-theme',
   '@fluentui/react-toast',
   '@fluentui/react-tooltip',
   '@fluentui/react-utilities',
@@ -148,7 +149,24 @@ function packageOfPath(resource) {
   return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
-/** The host's chunk groups (SIGN_IN_PACKAGES; and its Fluent icons, else repeated in many small chunks). */
+/**
+ * What the host loads once someone is signed in, besides SIGN_IN_PACKAGES: the GraphQL stack, and
+ * (below) every other Fluent package the host uses (the chrome's drawer, menus, avatar, dialogs).
+ */
+const SIGNED_IN_PACKAGES = [
+  '@0no-co/graphql.web',
+  '@urql/core',
+  '@urql/exchange-graphcache',
+  'graphql-ws',
+  'urql',
+  'wonka',
+];
+
+/**
+ * The host's chunk groups: `sign-in` (SIGN_IN_PACKAGES), `signed-in` (the rest of its Fluent
+ * packages and the GraphQL stack, loaded together once someone is signed in) and `icons` (its
+ * Fluent icons, else repeated in many small chunks).
+ */
 function hostChunkGroups() {
   const names = new Set(SIGN_IN_PACKAGES);
   const group = (name, test) => ({
@@ -158,9 +176,12 @@ function hostChunkGroups() {
     enforce: true,
     priority: 20,
   });
+  const signedIn = (pkg) =>
+    SIGNED_IN_PACKAGES.includes(pkg) || (/^@(fluentui|griffel)\//.test(pkg) && !names.has(pkg));
   return {
     signIn: group('sign-in', (pkg) => names.has(pkg)),
     icons: group('icons', (pkg) => pkg === '@fluentui/react-icons'),
+    signedIn: { ...group('signed-in', signedIn), priority: 10 },
   };
 }
 
