@@ -109,6 +109,8 @@ test('a remote released, promoted and rolled back with the release commands; a r
     // the open page keeps the Support it loaded, and keeps working
     await page.getByRole('navigation').getByRole('link', { name: 'Billing' }).click();
     await expect(page).toHaveURL(/\/billing/);
+    // Billing's page is there before the next click (a click during its load once went nowhere)
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
     await page.getByRole('navigation').getByRole('link', { name: 'Support' }).click();
     await expect(page.getByRole('heading', { name: 'Support' })).toBeVisible();
     await expect(page.getByText(RELEASE_TEXT)).toHaveCount(0);

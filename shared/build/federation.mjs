@@ -12,13 +12,16 @@ import CompressionPlugin from 'compression-webpack-plugin';
 /**
  * Content-hashed text assets get a brotli (`.br`) and a gzip (`.gz`) twin at build time, served by
  * content negotiation (the api's static files, `scripts/static-server.mjs`, any CDN that honours
- * precompressed files). Files without a hash (`mf-manifest.json`, `index.html`) change in place
- * at a redeploy, so they have no twin that could go stale; they are small.
+ * precompressed files). So does a remote's `mf-manifest.json` (36 kB, read on every first screen
+ * that shows the remote; about 5 kB in brotli): it has no hash, but a build writes it and its twins
+ * together and a release copies the whole folder (scripts/release.mjs), so they change together.
+ * `index.html` (the host's, served by the api with the runtime settings) has none.
  */
 export const PRECOMPRESSED = /\.[0-9a-f]{10}\.(js|css|svg|json|txt|wasm)$/;
+const MANIFEST = /(^|\/)mf-manifest\.json$/;
 
 function precompression() {
-  const common = { test: PRECOMPRESSED, threshold: 1024, minRatio: 0.9 };
+  const common = { test: [PRECOMPRESSED, MANIFEST], threshold: 1024, minRatio: 0.9 };
   return [
     new CompressionPlugin({
       ...common,
@@ -163,25 +166,29 @@ const SIGNED_IN_PACKAGES = [
 ];
 
 /**
- * The host's chunk groups: `sign-in` (SIGN_IN_PACKAGES), `signed-in` (the rest of its Fluent
- * packages and the GraphQL stack, loaded together once someone is signed in) and `icons` (its
- * Fluent icons, else repeated in many small chunks).
+ * The chunk groups of an app. Every app: `icons` (its Fluent icons: not shared, and else repeated
+ * in many small chunks, one request each). The host also: `sign-in` (SIGN_IN_PACKAGES) and
+ * `signed-in` (the rest of its Fluent packages and the GraphQL stack, loaded together once someone
+ * is signed in). A remote keeps one chunk per shared package: the host provides most of them, and
+ * a remote's group would carry copies that are never used.
  */
-function hostChunkGroups() {
-  const names = new Set(SIGN_IN_PACKAGES);
-  const group = (name, test) => ({
+function chunkGroups(kind) {
+  const group = (name, test, priority = 20) => ({
     name,
     test: (module) => test(packageOfPath(module.resource ?? '')),
     chunks: 'all',
     enforce: true,
-    priority: 20,
+    priority,
   });
+  const icons = group('icons', (pkg) => pkg === '@fluentui/react-icons');
+  if (kind !== 'host') return { icons };
+  const names = new Set(SIGN_IN_PACKAGES);
   const signedIn = (pkg) =>
     SIGNED_IN_PACKAGES.includes(pkg) || (/^@(fluentui|griffel)\//.test(pkg) && !names.has(pkg));
   return {
+    icons,
     signIn: group('sign-in', (pkg) => names.has(pkg)),
-    icons: group('icons', (pkg) => pkg === '@fluentui/react-icons'),
-    signedIn: { ...group('signed-in', signedIn), priority: 10 },
+    signedIn: group('signed-in', signedIn, 10),
   };
 }
 
@@ -324,8 +331,8 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
     optimization: {
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
-      // the host's sign-in pages: their Fluent packages in one chunk (below)
-      ...(kind === 'host' && prod ? { splitChunks: { cacheGroups: hostChunkGroups() } } : {}),
+      // fewer, larger chunks where federation would split one per package (chunkGroups)
+      ...(prod ? { splitChunks: { cacheGroups: chunkGroups(kind) } } : {}),
       // license banners stay in the chunks (legal, and they let tests see which library a chunk carries)
       minimizer: [
         new rspack.SwcJsMinimizerRspackPlugin({
