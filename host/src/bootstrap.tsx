@@ -14,6 +14,7 @@ import { watchSignupCompletion } from './consent/signupCompletion';
 import { reportError } from './errors/reportError';
 import { startErrorReporting } from './errors/startErrorReporting';
 import { registerPortalRemotes } from './federation/remoteRegistry';
+import { preloadFirstPage } from './remote/lazyRemotePage';
 import { createPortalRouter } from './routes/createRouter';
 import { routeReady } from './routes/routeReady';
 import { createSessionStore } from './session/sessionStore';
@@ -29,14 +30,16 @@ async function start(): Promise<void> {
   // the runtime configuration names the company domains); analytics loads only with consent.
   const consent = createConsentStore();
   const marketing = startMarketingCookies(consent);
-  const [session, runtimeConfig] = await Promise.all([
-    loadSessionState().catch((error: unknown) => {
-      reportError(error, { phase: 'auth data' });
-      return SIGNED_OUT;
-    }),
-    loadRuntimeConfig(),
-    registerPortalRemotes(),
-  ]);
+  const sessionLoaded = loadSessionState().catch((error: unknown) => {
+    reportError(error, { phase: 'auth data' });
+    return SIGNED_OUT;
+  });
+  const remotesRegistered = registerPortalRemotes();
+  // the first screen's remote page starts loading once both are known, before the router's guard
+  void Promise.all([sessionLoaded, remotesRegistered]).then(([loaded]) =>
+    preloadFirstPage(window.location.pathname, loaded.isAuthenticated),
+  );
+  const [session, runtimeConfig] = await Promise.all([sessionLoaded, loadRuntimeConfig(), remotesRegistered]);
   void startErrorReporting(runtimeConfig.sentryDsn);
   marketing.setCompanyDomains(runtimeConfig.companyDomains);
   // the configured script (none: nothing loads), added only once analytics is allowed
