@@ -48,11 +48,11 @@ const tmpDir = path.join(benchDir, '.tmp');
 const resultsDir = path.join(benchDir, 'results');
 
 const args = new Set(process.argv.slice(2));
-const OPTIONS = ['--no-build', '--api', '--cluster', '--first-screen'];
+const OPTIONS = ['--no-build', '--api', '--cluster', '--first-screen', '--throttled'];
 const unknown = [...args].filter((a) => !OPTIONS.includes(a));
 if (unknown.length > 0) {
   console.error(
-    `unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build] [--api] [--cluster] [--first-screen]`,
+    `unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build] [--api] [--cluster] [--first-screen [--throttled]]`,
   );
   process.exit(2);
 }
@@ -63,6 +63,8 @@ const apiOnly = args.has('--api');
 const clusterOnly = args.has('--cluster');
 /** Only the first screens (login against the monolith, the signed-in Dashboard): results/first-screen.{json,md}. */
 const firstScreenOnly = args.has('--first-screen');
+/** With --first-screen: their time and memory under throttling too (step 7, about 3 more minutes). */
+const throttledToo = args.has('--throttled');
 
 /** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
@@ -226,7 +228,7 @@ async function main() {
   } else computeSkipped = 'api/dist/main.js not built (run `pnpm --filter @portal/api build`)';
   // 5c. Time and memory under throttling, federated and monolith, both served by the api.
   let throttled = null;
-  if (compute && !firstScreenOnly) {
+  if (compute && (!firstScreenOnly || throttledToo)) {
     log('time and memory under throttling (4x CPU, 1.6 Mbit/s, 150 ms RTT), federated and monolith…');
     throttled = await measureThrottled({
       browser,
