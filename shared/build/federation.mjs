@@ -192,6 +192,29 @@ function chunkGroups(kind) {
   };
 }
 
+/**
+ * The host's index.html names its first-screen chunks (`sign-in`, `icons`) in `<link rel="preload">`
+ * tags: the browser fetches them while main.js downloads, instead of once main.js has run and
+ * federation asks for them (one round trip and main.js's download earlier; issue 14).
+ */
+class PreloadFirstScreen {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadFirstScreen', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(
+        'PreloadFirstScreen',
+        async (data) => {
+          const files = ['sign-in', 'icons'].flatMap((name) =>
+            [...(compilation.namedChunks.get(name)?.files ?? [])].filter((file) => file.endsWith('.js')),
+          );
+          const links = files.map((file) => `<link rel="preload" as="script" href="/${file}">`).join('');
+          data.html = data.html.replace('</head>', `${links}</head>`);
+          return data;
+        },
+      );
+    });
+  }
+}
+
 /** Local ports of `npm start` (see ARCHITECTURE.md); tests use their own. */
 export const PORTS = { host: 8080, auth: 8081, workspace: 8082, billing: 8083, compute: 8084, support: 8085 };
 
@@ -372,6 +395,7 @@ export function createAppConfig({ kind, dir, name, runtimePlugins = [], mode }) 
               template: path.join(sharedDir, 'build/index.html'),
               minify: prod,
             }),
+            ...(prod ? [new PreloadFirstScreen()] : []),
           ]
         : []),
       ...(prod ? precompression() : []),
