@@ -30,6 +30,29 @@ export interface Database {
   ping(): Promise<void>;
   /** Closes the pool or PGlite (flushing its files) and releases the data folder. Idempotent. */
   close(): Promise<void>;
+  /**
+   * Calls `listener` with the SQL of every statement sent from now on (drizzle's logger), until the
+   * returned function is called: the tests count the statements of a request with it.
+   */
+  observeStatements(listener: (sql: string) => void): () => void;
+}
+
+/** Drizzle's logger, passing each statement to the listeners of `observeStatements`. */
+function statementObservers() {
+  const listeners = new Set<(sql: string) => void>();
+  return {
+    logger: {
+      logQuery(query: string) {
+        for (const listener of listeners) listener(query);
+      },
+    },
+    observeStatements(listener: (sql: string) => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
 }
 
 export async function openDatabase(config: DatabaseConfig, logger?: Logger): Promise<Database> {
@@ -62,10 +85,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     await releaseLock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema });
+  const observers = statementObservers();
+  const db = drizzlePglite({ client, schema, logger: observers.logger });
   return {
     kind: 'pglite',
     db,
+    observeStatements: observers.observeStatements,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => ping(db),
     close: onceOnly(async () => {
@@ -82,10 +107,12 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server emits here; unhandled, it would crash the process.
   pool.on('error', (err) => logger?.error({ err }, 'postgres: idle client error'));
-  const db = drizzlePg({ client: pool, schema });
+  const observers = statementObservers();
+  const db = drizzlePg({ client: pool, schema, logger: observers.logger });
   return {
     kind: 'postgres',
     db,
+    observeStatements: observers.observeStatements,
     url,
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => ping(db),

@@ -35,6 +35,7 @@ async function openPostgresTestDatabase(): Promise<Database> {
     url: database.url,
     migrate: () => database.migrate(),
     ping: () => database.ping(),
+    observeStatements: (listener) => database.observeStatements(listener),
     close: () => {
       closing ??= database.close().then(() => server.drop());
       return closing;
