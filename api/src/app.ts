@@ -284,6 +284,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     graphiql: config.graphql.graphiql,
     rateLimitScale: config.identity.rateLimitScale,
     db: deps.database.db,
+    databaseKind: deps.database.kind,
   });
   registerInvoicePdf(app, graphql, identity);
   registerSupportAttachments(app, graphql, identity);
