@@ -196,6 +196,7 @@ export async function graphqlPlugin(
     yoga: PortalYoga;
     graphiql: boolean;
     rateLimitScale: number;
+    /** Where the flood guard counts on PostgreSQL (`Database.countersDb`). */
     db: Db;
     /** PostgreSQL: counted in the database (every process); PGlite (one process): in memory. */
     databaseKind: 'postgres' | 'pglite';
