@@ -283,7 +283,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     yoga,
     graphiql: config.graphql.graphiql,
     rateLimitScale: config.identity.rateLimitScale,
-    db: deps.database.db,
+    db: deps.database.countersDb ?? deps.database.db,
+    databaseKind: deps.database.kind,
   });
   registerInvoicePdf(app, graphql, identity);
   registerSupportAttachments(app, graphql, identity);

@@ -44,15 +44,18 @@ export interface LedgerSums {
 /**
  * The ledger sums of the workspace `workspaceId` (an expression of the outer query) as one JSON
  * object, overdue as of `today`: a correlated subquery, so that a workspace load carries its
- * balances in its own statement (workspaces/repository.ts).
+ * balances in its own statement (workspaces/repository.ts). The due date of a receivable entry's
+ * invoice is looked up by its key, entry by entry: a join would let the planner hash the whole
+ * `invoices` table for a workspace's few entries (PGlite has no statistics to say otherwise).
  */
 export const ledgerSumsJson = (workspaceId: SQL, today: SQL | Placeholder) => sql`(select json_build_object(
     'cash', coalesce(sum(e.amount) filter (where e.account = 'cash'), 0)::text,
     'receivable', coalesce(sum(e.amount) filter (where e.account = 'receivable'), 0)::text,
-    'overdue', coalesce(sum(e.amount) filter (where e.account = 'receivable' and i.date_due < ${today}::date), 0)::text,
+    'overdue', coalesce(sum(e.amount) filter (where e.account = 'receivable'
+      and (select i.date_due from ${invoices} i where i.id = e.invoice_id) < ${today}::date), 0)::text,
     'unbilled', coalesce(sum(e.amount) filter (where e.account = 'unbilled'), 0)::text,
     'bonus', coalesce(sum(e.amount) filter (where e.account = 'bonus'), 0)::text)
-  from ${ledgerEntries} e left join ${invoices} i on i.id = e.invoice_id where e.workspace_id = ${workspaceId})`;
+  from ${ledgerEntries} e where e.workspace_id = ${workspaceId})`;
 
 /** A balance by the ledger's rules from its sums. */
 export function balanceOfSums(sums: LedgerSums): LedgerBalance {

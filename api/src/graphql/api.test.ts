@@ -686,3 +686,50 @@ describe('GET /runtime-config.json', () => {
     }
   });
 });
+
+describe('statements per request (issue 14: a regression here is a slower portal)', () => {
+  /** The SQL statements the api sends while `call` runs. */
+  async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = [];
+    const stop = h.database.observeStatements((statement) => seen.push(statement));
+    try {
+      await call();
+    } finally {
+      stop();
+    }
+    return seen;
+  }
+
+  // the shell's query, as the bench sends it (`bench/lib/api.mjs`)
+  const SHELL_WORKSPACES = `{ allWorkspaces { contractUid workspaceName number kind
+    balance { contractUid amount amountDue currency sinceLastInvoice
+      paymentMethods { uid methodId methodType cardBrand cardLast4 } pendingPayment { amount } }
+    account { accountUid name } employee { uid firstName lastName email }
+    authorizedPeople { uid fullName mobilePhone email loginStatus }
+    servicesLegacy { uid title description monthly monthlyCurrency }
+    unreadMessages services { uid } myRole capabilities } }`;
+
+  it('allWorkspaces: the session with its user, the flood guard (PostgreSQL only), then the workspaces', async () => {
+    const browser = await signedIn(h.seed.demoUser);
+    await gql(browser, '{ __typename }'); // the csrftoken cookie first
+    let answer: Json;
+    const statements = await statementsOf(async () => {
+      answer = await gql(browser, SHELL_WORKSPACES);
+    });
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.allWorkspaces).toHaveLength(Object.keys(DEMO_CONTRACTS).length);
+    // PGlite counts the flood guard in memory (one process): rate-limit-store.ts
+    expect(statements, statements.join('\n\n')).toHaveLength(h.database.kind === 'postgres' ? 3 : 2);
+  });
+
+  it('GET /auth/session: one statement', async () => {
+    const browser = await signedIn(h.seed.demoUser);
+    let answer: Json;
+    const statements = await statementsOf(async () => {
+      answer = await browser.api('GET', '/auth/session');
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.user.email).toBe(DEMO_USER.email);
+    expect(statements, statements.join('\n\n')).toHaveLength(1);
+  });
+});

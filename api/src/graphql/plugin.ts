@@ -11,7 +11,7 @@ import { csrfFails } from '../identity/csrf.js';
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
-import { databaseRateLimitStore } from './rate-limit-store.js';
+import { databaseRateLimitStore, memoryRateLimitStore } from './rate-limit-store.js';
 import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
 
@@ -164,8 +164,9 @@ export function createPortalYoga({
 /**
  * Requests a minute to `/api/`: per session for a signed-in browser (every tab and socket of it
  * together), per address for anyone else. The portal's screens send a few a minute; a loop or a
- * script hits the wall and gets 429 with `Retry-After`. Counted in the database
- * (`rate-limit-store.ts`), so several api processes count together.
+ * script hits the wall and gets 429 with `Retry-After`. Counted in the database on PostgreSQL
+ * (`rate-limit-store.ts`), so several api processes count together; in memory on PGlite, whose
+ * database only one process can open.
  */
 export const API_RATE_LIMITS = { session: 600, address: 300 } as const;
 export const API_RATE_LIMITED = 'Too many requests: try again in a moment.';
@@ -191,10 +192,19 @@ function apiRateLimit(scale: number) {
  */
 export async function graphqlPlugin(
   app: FastifyInstance,
-  opts: { yoga: PortalYoga; graphiql: boolean; rateLimitScale: number; db: Db },
+  opts: {
+    yoga: PortalYoga;
+    graphiql: boolean;
+    rateLimitScale: number;
+    /** Where the flood guard counts on PostgreSQL (`Database.countersDb`). */
+    db: Db;
+    /** PostgreSQL: counted in the database (every process); PGlite (one process): in memory. */
+    databaseKind: 'postgres' | 'pglite';
+  },
 ) {
   const { yoga } = opts;
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(opts.db) });
+  const store = opts.databaseKind === 'postgres' ? databaseRateLimitStore(opts.db) : memoryRateLimitStore();
+  await app.register(rateLimit, { global: false, store });
   // Yoga reads multipart bodies itself, from the raw stream.
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));
 

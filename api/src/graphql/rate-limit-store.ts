@@ -43,3 +43,40 @@ export function databaseRateLimitStore(db: Db, now: () => number = Date.now): Fa
   }
   return DatabaseStore;
 }
+
+/**
+ * The same fixed windows in this process's memory, for PGlite: a PGlite database belongs to one
+ * process (its folder is locked, `db/data-dir-lock.ts`; an in-memory one has no folder to share),
+ * so this count is the whole count, without a statement on every request. Ended windows are
+ * dropped every 1,000 requests (an ended window counts as none), so memory holds the clients of
+ * about the last minute.
+ */
+export function memoryRateLimitStore(now: () => number = Date.now): FastifyRateLimitStoreCtor {
+  const windows = new Map<string, { start: number; hits: number; ends: number }>();
+  let operations = 0;
+  class MemoryStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      const at = now();
+      operations += 1;
+      if (operations % 1000 === 0) {
+        for (const [k, w] of windows) if (w.ends <= at) windows.delete(k);
+      }
+      let w = windows.get(key);
+      if (!w || w.start + timeWindow <= at) {
+        w = { start: at, hits: 0, ends: at + timeWindow };
+        windows.set(key, w);
+      }
+      w.hits += 1;
+      callback(null, { current: w.hits, ttl: Math.max(0, w.start + timeWindow - at) });
+    }
+
+    child(): FastifyRateLimitStore {
+      return new MemoryStore();
+    }
+  }
+  return MemoryStore;
+}

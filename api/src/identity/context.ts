@@ -60,7 +60,13 @@ export class Ctx {
   async user(): Promise<User | null> {
     if (this.cachedUser !== undefined) return this.cachedUser;
     const id = this.session.userId;
-    this.cachedUser = id ? ((await findUserById(this.db, id)) ?? null) : null;
+    if (!id) {
+      this.cachedUser = null;
+      return null;
+    }
+    // read with the session (`BrowserSession.load`) unless the session changed hands since
+    const loaded = this.session.userLoadedWith(id);
+    this.cachedUser = loaded !== undefined ? loaded : ((await findUserById(this.db, id)) ?? null);
     return this.cachedUser;
   }
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { type AuthSession, authSessions } from '../db/schema.js';
+import { type AuthSession, authSessions, type User, users } from '../db/schema.js';
 import type { OidcLoginState } from '../sso/oidcClient.js';
 import type { ProviderInfo } from './providers.js';
 import { SESSION_AGE_S, SESSION_MAX_AUTH_AGE_S } from './session-lifetime.js';
@@ -95,11 +95,15 @@ export interface SessionData {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-/** The stored session a request's `sessionid` cookie names: none, expired (kept until cleaned up) or active. */
+/**
+ * The stored session a request's `sessionid` cookie names: none, expired (kept until cleaned up) or
+ * active. `user` is the row of the session's `user_id`, read in the same statement (null when the
+ * session has no user, or the user is gone).
+ */
 export type SessionLookup =
   | { status: 'none' }
-  | { status: 'expired'; row: AuthSession }
-  | { status: 'active'; row: AuthSession };
+  | { status: 'expired'; row: AuthSession; user: User | null }
+  | { status: 'active'; row: AuthSession; user: User | null };
 
 export async function lookupSession(
   db: Db,
@@ -108,16 +112,19 @@ export async function lookupSession(
 ): Promise<SessionLookup> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return { status: 'none' };
-  const byKey = prepared(db, 'session_by_key', (d) =>
+  // the session and its user in one statement: every identity request starts here
+  const byKey = prepared(db, 'session_with_user_by_key', (d) =>
     d
-      .select()
+      .select({ session: authSessions, user: users })
       .from(authSessions)
+      .leftJoin(users, eq(users.id, authSessions.userId))
       .where(eq(authSessions.keyHash, sql.placeholder('keyHash')))
-      .prepare('session_by_key'),
+      .prepare('session_with_user_by_key'),
   );
-  const [row] = await byKey.execute({ keyHash: hashToken(token) });
-  if (!row) return { status: 'none' };
-  return row.expiresAt.getTime() > now() ? { status: 'active', row } : { status: 'expired', row };
+  const [found] = await byKey.execute({ keyHash: hashToken(token) });
+  if (!found) return { status: 'none' };
+  const { session: row, user } = found;
+  return row.expiresAt.getTime() > now() ? { status: 'active', row, user } : { status: 'expired', row, user };
 }
 
 export interface CookieOptions {
@@ -141,6 +148,8 @@ export class BrowserSession {
     public userId: string | null,
     private readonly now: () => number,
     private readonly maxAuthAgeS: number,
+    /** The stored session's user as read with it, for the `user_id` it was read for. */
+    private readonly loaded: { userId: string; user: User | null } | null = null,
   ) {}
 
   static async load(
@@ -152,7 +161,15 @@ export class BrowserSession {
     const found = await lookupSession(db, request, now);
     if (found.status === 'active') {
       const { row } = found;
-      return new BrowserSession(db, row, (row.data ?? {}) as SessionData, row.userId, now, maxAuthAgeS);
+      return new BrowserSession(
+        db,
+        row,
+        (row.data ?? {}) as SessionData,
+        row.userId,
+        now,
+        maxAuthAgeS,
+        row.userId === null ? null : { userId: row.userId, user: found.user },
+      );
     }
     return new BrowserSession(db, null, {}, null, now, maxAuthAgeS);
   }
@@ -168,6 +185,14 @@ export class BrowserSession {
     if (this.userId === null || records.length === 0) return rolling;
     const lastAuthMs = Math.max(...records.map((record) => record.at)) * 1000;
     return Math.min(rolling, lastAuthMs + this.maxAuthAgeS * 1000);
+  }
+
+  /**
+   * The user row read with the stored session, if `userId` still names it (`undefined` otherwise:
+   * the caller reads the user itself). `null`: the stored session's user is gone.
+   */
+  userLoadedWith(userId: string): User | null | undefined {
+    return this.loaded?.userId === userId ? this.loaded.user : undefined;
   }
 
   /** The integer id shown by `/auth/sessions`; undefined until the session is stored. */

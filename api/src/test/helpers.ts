@@ -33,8 +33,10 @@ async function openPostgresTestDatabase(): Promise<Database> {
     kind: database.kind,
     db: database.db,
     url: database.url,
+    ...(database.countersDb ? { countersDb: database.countersDb } : {}),
     migrate: () => database.migrate(),
     ping: () => database.ping(),
+    observeStatements: (listener) => database.observeStatements(listener),
     close: () => {
       closing ??= database.close().then(() => server.drop());
       return closing;

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { balanceOfSums, type LedgerSums, ledgerSumsJson, utcDate } from '../billing/ledger.js';
-import { money } from '../billing/money.js';
-import { methodsOfWorkspaces, pendingOfWorkspaces } from '../billing/payments/service.js';
+import { money as moneyText } from '../billing/money.js';
+import { fundPayments, type PaymentsJson, paymentsJsonFields } from '../billing/payments/of-workspaces.js';
 import { workspaceInvoices } from '../billing/repository.js';
 import type { Db } from '../db/client.js';
-import { isAnyUuid, prepared } from '../db/prepared.js';
+import { prepared } from '../db/prepared.js';
 import {
   accounts,
   authorizedPeople,
@@ -36,28 +37,33 @@ export function visibleWorkspaces(db: Db, userId: string, contractUid?: string):
     : visibleStatement(db, true).execute({ userId, contractUid });
 }
 
+/** The condition of `visibleWorkspaces` on `table`'s rows (the workspaces, or an alias of them). */
+const visibleCondition = (d: Db, table: { id: PgColumn; contractUid: PgColumn }, one: boolean) => {
+  const userId = sql.placeholder('userId');
+  const asEmployee = d
+    .select({ id: workspaceEmployees.workspaceId })
+    .from(workspaceEmployees)
+    .where(eq(workspaceEmployees.userId, userId));
+  const asAuthorizedPerson = d
+    .select({ id: authorizedPeople.workspaceId })
+    .from(authorizedPeople)
+    .where(and(eq(authorizedPeople.userId, userId), eq(authorizedPeople.loginStatus, 'ACTIVE')));
+  const visible = and(
+    or(inArray(table.id, asEmployee), inArray(table.id, asAuthorizedPerson)),
+    notInArray(table.id, d.select({ id: workspaceDeletions.workspaceId }).from(workspaceDeletions)),
+  );
+  return one ? and(visible, eq(table.contractUid, sql.placeholder('contractUid'))) : visible;
+};
+
 const visibleStatement = (db: Db, one: boolean) =>
-  prepared(db, one ? 'visible_workspace' : 'visible_workspaces', (d) => {
-    const userId = sql.placeholder('userId');
-    const asEmployee = d
-      .select({ id: workspaceEmployees.workspaceId })
-      .from(workspaceEmployees)
-      .where(eq(workspaceEmployees.userId, userId));
-    const asAuthorizedPerson = d
-      .select({ id: authorizedPeople.workspaceId })
-      .from(authorizedPeople)
-      .where(and(eq(authorizedPeople.userId, userId), eq(authorizedPeople.loginStatus, 'ACTIVE')));
-    const visible = and(
-      or(inArray(workspaces.id, asEmployee), inArray(workspaces.id, asAuthorizedPerson)),
-      notInArray(workspaces.id, d.select({ id: workspaceDeletions.workspaceId }).from(workspaceDeletions)),
-    );
-    return d
+  prepared(db, one ? 'visible_workspace' : 'visible_workspaces', (d) =>
+    d
       .select()
       .from(workspaces)
-      .where(one ? and(visible, eq(workspaces.contractUid, sql.placeholder('contractUid'))) : visible)
+      .where(visibleCondition(d, workspaces, one))
       .orderBy(asc(workspaces.createdAt), asc(workspaces.number))
-      .prepare(one ? 'visible_workspace' : 'visible_workspaces');
-  });
+      .prepare(one ? 'visible_workspace' : 'visible_workspaces'),
+  );
 
 const byWorkspace = <T extends { workspaceId: string | null }>(rows: T[]) => {
   const map = new Map<string, T[]>();
@@ -92,36 +98,43 @@ interface WorkspaceChildren {
   legacy: { id: string; title: string; description: string; monthly: string; monthlyCurrency: string }[];
 }
 
-/** A workspace's money rows: its ledger sums and its `balances` row (absent for none). */
-interface MoneyRows {
+/**
+ * A workspace's money rows: its ledger sums, its `balances` row (absent for none) and its payment
+ * methods and unfinished payment.
+ */
+interface MoneyRows extends PaymentsJson {
   ledger: LedgerSums;
   balance: { creditLimit: string; vatRate: string; currency: string | null } | null;
 }
 
-/** The money rows of the workspace `w.id` (as of the `today` placeholder), as JSON fields. */
+/**
+ * The money rows of the workspace `w.id` (as of the `today` and `now` placeholders), as JSON
+ * fields.
+ */
 const moneyFields = sql`'ledger', ${ledgerSumsJson(sql`w.id`, sql.placeholder('today'))},
       'balance', (select json_build_object('creditLimit', b.credit_limit::text, 'vatRate', b.vat_rate::text,
-        'currency', b.currency) from ${balances} b where b.workspace_id = w.id)`;
+        'currency', b.currency) from ${balances} b where b.workspace_id = w.id),
+      ${paymentsJsonFields(sql`w.id`, sql.placeholder('now'))}`;
+
+type Children = WorkspaceChildren & MoneyRows & { unread: number };
+
+/** The workspaces' own rows under the alias `w` of `childrenStatement`. */
+const w = alias(workspaces, 'w');
 
 /**
- * The account, employees, authorized people, services, legacy services, money rows and the viewer's
- * unread answers of these workspaces in one statement (JSON built by PostgreSQL; the billing and
- * support parts are their domains' subqueries): one round trip instead of eight, on every
- * workspace load.
+ * The workspaces the viewer sees (all, or the one with the `contractUid` placeholder) with their
+ * account, employees, authorized people, services, legacy services, money rows (ledger, balance,
+ * payment methods, unfinished payment) and the viewer's unread answers, in one statement (JSON
+ * built by PostgreSQL; the billing and support parts are their domains' subqueries): one round trip
+ * instead of eleven, on every workspace load.
  */
-async function workspaceChildren(
-  db: Db,
-  ids: readonly string[],
-  viewerId: string,
-  today: string,
-): Promise<Map<string, WorkspaceChildren & MoneyRows & { unread: number }>> {
-  // `w`: the outer row (drizzle writes a lone table's columns unqualified, which a subquery would
-  // take for its own)
-  const statement = prepared(db, 'workspace_children', (d) =>
+const childrenStatement = (db: Db, one: boolean) =>
+  prepared(db, one ? 'visible_workspace_children' : 'visible_workspaces_children', (d) =>
     d
       .select({
-        id: sql<string>`w.id`,
-        children: sql<WorkspaceChildren & MoneyRows & { unread: number }>`json_build_object(
+        row: w,
+        // `w.id`: the outer row (the subqueries' own tables have other aliases)
+        children: sql<Children>`json_build_object(
       'account', (select json_build_object('id', a.id, 'name', a.name) from ${accounts} a where a.id = w.account_id),
       'employees', coalesce((select json_agg(json_build_object('id', e.id, 'userId', e.user_id,
         'firstName', e.first_name, 'lastName', e.last_name, 'email', e.email, 'role', e.role)
@@ -135,104 +148,80 @@ async function workspaceChildren(
         'description', l.description, 'monthly', l.monthly::text, 'monthlyCurrency', l.monthly_currency)
         order by l.position, l.title) from ${legacyServices} l where l.workspace_id = w.id), '[]'),
       ${moneyFields},
-      'unread', ${unreadCountSql(sql`w.id`, sql.placeholder('viewerId'))}
+      'unread', ${unreadCountSql(sql`w.id`, sql.placeholder('userId'))}
     )`,
       })
-      .from(sql`${workspaces} w`)
-      .where(isAnyUuid(sql`w.id`, 'ids'))
-      .prepare('workspace_children'),
+      .from(w)
+      .where(visibleCondition(d, w, one))
+      .orderBy(asc(w.createdAt), asc(w.number))
+      .prepare(one ? 'visible_workspace_children' : 'visible_workspaces_children'),
   );
-  const rows = await statement.execute({ ids: [...ids], viewerId, today });
-  return new Map(rows.map((row) => [row.id, row.children]));
-}
 
 /** The money rows of these workspaces alone (`loadFundBalance`). */
-async function moneyRows(db: Db, ids: readonly string[], today: string): Promise<Map<string, MoneyRows>> {
+async function moneyRows(db: Db, ids: readonly string[], now: number): Promise<Map<string, MoneyRows>> {
   const rows = await prepared(db, 'workspace_money', (d) =>
     d
       .select({ id: sql<string>`w.id`, money: sql<MoneyRows>`json_build_object(${moneyFields})` })
       .from(sql`unnest(${sql.placeholder('ids')}::uuid[]) as w(id)`)
       .prepare('workspace_money'),
-  ).execute({ ids: [...ids], today });
+  ).execute({ ids: [...ids], ...moneyParams(now) });
   return new Map(rows.map((row) => [row.id, row.money]));
 }
 
-/** The fund balances of these workspaces from their money rows, keyed by workspace id. */
-async function fundBalances(
-  db: Db,
-  rows: WorkspaceRow[],
-  moneyOf: Map<string, MoneyRows>,
-  now: number,
-): Promise<Map<string, FundBalance>> {
-  const ids = rows.map((row) => row.id);
-  const [methodsOf, pendingOf] = await Promise.all([
-    // listed methods with isDefault, and the unfinished payment (billing/payments/service.ts)
-    methodsOfWorkspaces(db, ids, now),
-    pendingOfWorkspaces(db, ids),
-  ]);
-  const result = new Map<string, FundBalance>();
-  for (const row of rows) {
-    const { ledger, balance } = moneyOf.get(row.id)!;
-    const pending = pendingOf.get(row.id);
-    result.set(row.id, {
-      contractUid: row.contractUid,
-      // Derived from the ledger (billing/ledger.ts); a workspace without entries has nothing on it.
-      ...balanceOfSums(ledger),
-      limit: balance ? money(balance.creditLimit) : '0.00',
-      vatRate: balance ? money(balance.vatRate) : '0.00',
-      currency: balance?.currency ?? row.currency,
-      paymentMethods: methodsOf.get(row.id) ?? [],
-      pendingPayment: pending
-        ? {
-            uid: pending.id,
-            status: pending.status,
-            paymentMethod: pending.paymentMethodPm,
-            clientSecret: pending.clientSecret,
-            amount: pending.amount,
-            currency: pending.currency,
-            statementDescriptor: pending.statementDescriptor,
-            fullDescription: pending.fullDescription,
-            invoiceUid: pending.invoiceIds[0] ?? null,
-          }
-        : null,
-    });
-  }
-  return result;
+/** The `today` and `now` placeholders of `moneyFields`. */
+const moneyParams = (now: number) => ({ today: utcDate(now), now: new Date(now).toISOString() });
+
+/** A workspace's fund balance from its money rows. */
+function fundBalance(row: WorkspaceRow, money: MoneyRows): FundBalance {
+  const { ledger, balance } = money;
+  return {
+    contractUid: row.contractUid,
+    // Derived from the ledger (billing/ledger.ts); a workspace without entries has nothing on it.
+    ...balanceOfSums(ledger),
+    limit: balance ? moneyText(balance.creditLimit) : '0.00',
+    vatRate: balance ? moneyText(balance.vatRate) : '0.00',
+    currency: balance?.currency ?? row.currency,
+    // listed methods with isDefault, and the unfinished payment (billing/payments/of-workspaces.ts)
+    ...fundPayments(money),
+  };
 }
 
 export async function loadFundBalance(db: Db, row: WorkspaceRow): Promise<FundBalance> {
-  const now = Date.now();
-  return (await fundBalances(db, [row], await moneyRows(db, [row.id], utcDate(now)), now)).get(row.id)!;
+  return fundBalance(row, (await moneyRows(db, [row.id], Date.now())).get(row.id)!);
 }
 
 /**
- * Whole workspaces, every field of spec section 3, in a fixed number of queries whatever their
- * count (one per table). Call it only with rows from `visibleWorkspaces`. The viewer's own employee
- * record comes first in `employee`: the client takes the first one as the active employee.
+ * Whole workspaces, every field of spec section 3, in one statement whatever their count: the
+ * viewer's visible ones (`visibleWorkspaces`), or the one with `contractUid` if visible (else none).
+ * The viewer's own employee record comes first in `employee`: the client takes the first one as the
+ * active employee.
  */
-export async function loadWorkspaces(
+export async function loadVisibleWorkspaces(
   db: Db,
-  rows: WorkspaceRow[],
   viewerId: string,
+  contractUid?: string,
 ): Promise<WorkspaceModel[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
   const now = Date.now();
-  const childrenOf = await workspaceChildren(db, ids, viewerId, utcDate(now));
-  const balanceOf = await fundBalances(db, rows, childrenOf, now);
+  const params = { userId: viewerId, ...moneyParams(now) };
+  const found =
+    contractUid === undefined
+      ? await childrenStatement(db, false).execute(params)
+      : await childrenStatement(db, true).execute({ ...params, contractUid });
+  if (found.length === 0) return [];
+  const ids = found.map(({ row }) => row.id);
   // one query for the invoices of all these workspaces, the first time one of them is asked for
   let invoices: Promise<(workspaceId: string) => Invoice[]> | undefined;
   const invoicesOf = (workspaceId: string) => {
     invoices ??= workspaceInvoices(db, ids, utcDate(Date.now())).then(byWorkspace);
     return invoices.then((of) => of(workspaceId));
   };
-  return rows.map((row) => {
-    const { account, employees, people, services, legacy } = childrenOf.get(row.id)!;
+  return found.map(({ row, children }) => {
+    const { account, employees, people, services, legacy, unread } = children;
     const standing: Standing = employees.find((e) => e.userId === viewerId)?.role ?? 'AuthorizedPerson';
     // The role table: without BILLING_VIEW (Technical) no invoices and no payment methods; the
     // balance itself stays, the drawer shows it to everyone (spec section 2).
     const seesBilling = can(standing, 'BILLING_VIEW');
-    const balance = balanceOf.get(row.id)!;
+    const balance = fundBalance(row, children);
     return {
       contractUid: row.contractUid,
       workspaceName: row.name,
@@ -263,7 +252,7 @@ export async function loadWorkspaces(
         monthly: s.monthly,
         monthlyCurrency: s.monthlyCurrency,
       })),
-      unreadMessages: childrenOf.get(row.id)!.unread,
+      unreadMessages: unread,
       loadInvoices: () => (seesBilling ? invoicesOf(row.id) : Promise.resolve([])),
       services: services.map((s) => ({ uid: s.id })),
       myRole: standing === 'AuthorizedPerson' ? null : standing,

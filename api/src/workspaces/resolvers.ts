@@ -8,7 +8,12 @@ import type {
   WorkspaceResolvers,
 } from '../graphql/generated/resolvers.js';
 import type { WorkspaceModel } from './models.js';
-import { loadFundBalance, loadWorkspaces, visibleWorkspaces, type WorkspaceRow } from './repository.js';
+import {
+  loadFundBalance,
+  loadVisibleWorkspaces,
+  visibleWorkspaces,
+  type WorkspaceRow,
+} from './repository.js';
 import { can, requireWorkspaceCapability } from './roles.js';
 
 /** The caller's workspace with this contract, or the permission error (also for one that does not exist). */
@@ -19,18 +24,19 @@ export async function requireWorkspace(ctx: GraphQLContext, contractUid: string)
   return row;
 }
 
+/** The caller's workspace with this contract, whole (one statement), or the permission error. */
 export async function loadWorkspace(ctx: GraphQLContext, contractUid: string): Promise<WorkspaceModel> {
-  const row = await requireWorkspace(ctx, contractUid);
   const { user } = await ctx.viewer();
-  const [workspace] = await loadWorkspaces(ctx.db, [row], user.id);
-  return workspace!;
+  const [workspace] = await loadVisibleWorkspaces(ctx.db, user.id, contractUid);
+  if (!workspace) throw permissionDenied();
+  return workspace;
 }
 
 export const workspaceQueries = {
   allWorkspaces: async (_parent, { contractUid }, ctx) => {
     if (contractUid !== undefined && contractUid !== null) return [await loadWorkspace(ctx, contractUid)];
     const { user } = await ctx.viewer();
-    return loadWorkspaces(ctx.db, await visibleWorkspaces(ctx.db, user.id), user.id);
+    return loadVisibleWorkspaces(ctx.db, user.id);
   },
   // The drawer shows every member the balance (spec section 2); the payment methods and a pending
   // payment only to a standing with BILLING_VIEW (the role table).

@@ -1294,20 +1294,3 @@ export async function methodsOfWorkspaces(
   }
   return result;
 }
-
-/** The unfinished payment of each of these workspaces (`FundBalance.pendingPayment`). */
-export async function pendingOfWorkspaces(db: Db, workspaceIds: readonly string[]) {
-  if (workspaceIds.length === 0)
-    return new Map<string, PaymentAttemptRow & { paymentMethodPm: string | null }>();
-  const rows = await prepared(db, 'pending_payments_of_workspaces', (d) =>
-    d
-      .select({ attempt: paymentAttempts, pm: paymentMethods.methodId })
-      .from(paymentAttempts)
-      .leftJoin(paymentMethods, eq(paymentMethods.id, paymentAttempts.paymentMethodId))
-      .where(
-        and(isAnyUuid(paymentAttempts.workspaceId, 'ids'), inArray(paymentAttempts.status, [...UNFINISHED])),
-      )
-      .prepare('pending_payments_of_workspaces'),
-  ).execute({ ids: [...workspaceIds] });
-  return new Map(rows.map(({ attempt, pm }) => [attempt.workspaceId, { ...attempt, paymentMethodPm: pm }]));
-}
