@@ -259,7 +259,7 @@ function Settings({ instance }: { instance: InstanceRow }) {
   const [, rename] = useMutation(RenameInstanceDocument);
   const run = useInstanceAction();
   const validate = useMemo(
-    () => zodValidate(z.object({ name: requiredText().regex(HOST_NAME, t('newInstance.nameInvalid')) })),
+    () => zodValidate(z.object({ name: requiredText().check(z.regex(HOST_NAME, t('newInstance.nameInvalid'))) })),
     [t],
   );
   const onSubmit = async ({ name }: { name?: string }) => {

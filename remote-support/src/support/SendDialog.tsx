@@ -106,8 +106,8 @@ export function SendDialog({
         contractUid: requiredText(),
         subject: replyTo
           ? z.any()
-          : requiredText().max(limits.maxSubjectLength, tooLong(limits.maxSubjectLength)),
-        body: requiredText().max(limits.maxBodyLength, tooLong(limits.maxBodyLength)),
+          : requiredText().check(z.maxLength(limits.maxSubjectLength, tooLong(limits.maxSubjectLength))),
+        body: requiredText().check(z.maxLength(limits.maxBodyLength, tooLong(limits.maxBodyLength))),
       }),
     );
   }, [replyTo, limits, t]);
