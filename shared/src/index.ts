@@ -21,18 +21,16 @@ export {
 export { CONTRACT_VERSION } from './contract/version';
 export { formatAlertPeriod } from './format/alertPeriod';
 export { BYTE_UNITS, formatBytes } from './format/bytes';
+// the date formatting (date-fns) and useDateFormat are `@portal/shared/dates`
 export {
   DATE_FORMATS,
   type DateFormat,
   type DateInput,
   type DatePreferences,
-  formatDate,
-  formatDateTime,
-  formatTime,
   resolveTimeZone,
   TIME_FORMATS,
   type TimeFormat,
-} from './format/dates';
+} from './format/dateChoices';
 export { localNumber } from './format/localNumber';
 export { currencySymbol, displayedBalance, formatMoney } from './format/money';
 export { initials, workspaceLogo } from './format/names';
@@ -45,7 +43,6 @@ export {
 export { isFirewallOs, type OsIcon, osIcon } from './format/osIcon';
 export { DEFAULT_REGION, locationToRegion, type Region } from './format/region';
 export { round } from './format/round';
-export { useDateFormat } from './format/useDateFormat';
 export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
 export { FormError } from './forms/FormError';
 export { fieldError } from './forms/fieldError';

@@ -16,7 +16,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, AlertRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { EmptyState, formatAlertPeriod, useDateFormat, usePortal } from '@portal/shared';
+import { EmptyState, formatAlertPeriod, usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
