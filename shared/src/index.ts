@@ -47,10 +47,9 @@ export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
 export { FormError } from './forms/FormError';
 export { fieldError } from './forms/fieldError';
 export { PasswordField, type PasswordFieldProps } from './forms/PasswordField';
-export { SelectField, type SelectFieldProps, type SelectOption } from './forms/SelectField';
+// SelectField and TextareaField (Fluent Select, Textarea) are `@portal/shared/fields`
 export { SubmitButton } from './forms/SubmitButton';
 export { submissionErrors } from './forms/submissionErrors';
-export { TextareaField, type TextareaFieldProps } from './forms/TextareaField';
 export { TextField, type TextFieldProps } from './forms/TextField';
 export { FORMS_NAMESPACE, useFormsTranslation, useValidationText } from './forms/useFormsTranslation';
 export { zodValidate } from './forms/zodValidate';
@@ -174,12 +173,7 @@ export {
 } from './ui/confirmStore';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
 export { sharedUiEn } from './ui/en';
-export {
-  INFO_TOOLTIP_MAX_WIDTH,
-  INFO_TOOLTIP_SHOW_DELAY_MS,
-  InfoTooltip,
-  type InfoTooltipProps,
-} from './ui/InfoTooltip';
+// InfoTooltip (Fluent Tooltip) is `@portal/shared/ui`
 export { NotBuiltYet } from './ui/NotBuiltYet';
 export { NotificationToaster } from './ui/NotificationToaster';
 export {

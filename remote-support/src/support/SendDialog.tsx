@@ -17,14 +17,13 @@ import {
   fieldError,
   formatBytes,
   requiredText,
-  SelectField,
   SubmitButton,
-  TextareaField,
   TextField,
   usePortal,
   useValidationText,
   zodValidate,
 } from '@portal/shared';
+import { SelectField, TextareaField } from '@portal/shared/fields';
 import { FORM_ERROR } from 'final-form';
 import { useMemo, useRef, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
