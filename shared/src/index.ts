@@ -21,18 +21,16 @@ export {
 export { CONTRACT_VERSION } from './contract/version';
 export { formatAlertPeriod } from './format/alertPeriod';
 export { BYTE_UNITS, formatBytes } from './format/bytes';
+// the date formatting (date-fns) and useDateFormat are `@portal/shared/dates`
 export {
   DATE_FORMATS,
   type DateFormat,
   type DateInput,
   type DatePreferences,
-  formatDate,
-  formatDateTime,
-  formatTime,
   resolveTimeZone,
   TIME_FORMATS,
   type TimeFormat,
-} from './format/dates';
+} from './format/dateChoices';
 export { localNumber } from './format/localNumber';
 export { currencySymbol, displayedBalance, formatMoney } from './format/money';
 export { initials, workspaceLogo } from './format/names';
@@ -45,15 +43,13 @@ export {
 export { isFirewallOs, type OsIcon, osIcon } from './format/osIcon';
 export { DEFAULT_REGION, locationToRegion, type Region } from './format/region';
 export { round } from './format/round';
-export { useDateFormat } from './format/useDateFormat';
 export { CheckboxField, type CheckboxFieldProps } from './forms/CheckboxField';
 export { FormError } from './forms/FormError';
 export { fieldError } from './forms/fieldError';
 export { PasswordField, type PasswordFieldProps } from './forms/PasswordField';
-export { SelectField, type SelectFieldProps, type SelectOption } from './forms/SelectField';
+// SelectField and TextareaField (Fluent Select, Textarea) are `@portal/shared/fields`
 export { SubmitButton } from './forms/SubmitButton';
 export { submissionErrors } from './forms/submissionErrors';
-export { TextareaField, type TextareaFieldProps } from './forms/TextareaField';
 export { TextField, type TextFieldProps } from './forms/TextField';
 export { FORMS_NAMESPACE, useFormsTranslation, useValidationText } from './forms/useFormsTranslation';
 export { zodValidate } from './forms/zodValidate';
@@ -177,12 +173,7 @@ export {
 } from './ui/confirmStore';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
 export { sharedUiEn } from './ui/en';
-export {
-  INFO_TOOLTIP_MAX_WIDTH,
-  INFO_TOOLTIP_SHOW_DELAY_MS,
-  InfoTooltip,
-  type InfoTooltipProps,
-} from './ui/InfoTooltip';
+// InfoTooltip (Fluent Tooltip) is `@portal/shared/ui`
 export { NotBuiltYet } from './ui/NotBuiltYet';
 export { NotificationToaster } from './ui/NotificationToaster';
 export {

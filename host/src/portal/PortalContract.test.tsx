@@ -1,4 +1,5 @@
-import { useDateFormat, usePortal } from '@portal/shared';
+import { usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -7,7 +7,8 @@ import {
   Spinner,
   tokens,
 } from '@fluentui/react-components';
-import { authInfo, saveNextPath, useDateFormat, usePortal } from '@portal/shared';
+import { authInfo, saveNextPath, usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import type { CombinedError } from '@urql/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useParams } from 'react-router';

@@ -9,7 +9,8 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { displayedBalance, formatMoney, InfoTooltip, localNumber } from '@portal/shared';
+import { displayedBalance, formatMoney, localNumber } from '@portal/shared';
+import { InfoTooltip } from '@portal/shared/ui';
 import { useQuery } from 'urql';
 import { LoadError } from '../common/LoadError';
 import { BillingBalanceDocument } from '../gql/graphql';

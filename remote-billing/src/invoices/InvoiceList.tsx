@@ -15,7 +15,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { formatMoney, useDateFormat } from '@portal/shared';
+import { formatMoney } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useNarrow } from '../common/useNarrow';
 import type { InvoiceFieldsFragment } from '../gql/graphql';
 import { useBillingTranslation } from '../i18n/useBillingTranslation';

@@ -24,7 +24,8 @@ import {
   PaymentRegular,
   StarRegular,
 } from '@fluentui/react-icons';
-import { EmptyState, useDateFormat, usePortal } from '@portal/shared';
+import { EmptyState, usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';

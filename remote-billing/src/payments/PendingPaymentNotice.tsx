@@ -8,7 +8,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { formatMoney, useDateFormat, usePortal } from '@portal/shared';
+import { formatMoney, usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';

@@ -13,7 +13,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CalendarRegular } from '@fluentui/react-icons';
-import { EmptyState, formatMoney, localNumber, useDateFormat } from '@portal/shared';
+import { EmptyState, formatMoney, localNumber } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useQuery } from 'urql';
 import { LoadError } from '../common/LoadError';
 import { useRefetchOnChange } from '../common/useBillingLive';

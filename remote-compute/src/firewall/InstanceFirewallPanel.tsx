@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { usePortal } from '@portal/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import {
   DeleteFirewallRuleDocument,
@@ -24,10 +24,13 @@ import {
 } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import { useNetworkLiveUpdates } from '../network/useNetworkLiveUpdates';
-import { RuleDialog } from './RuleDialog';
 import { RulesTable } from './RulesTable';
 import { plainT, type RuleRow, ruleSummary } from './ruleForm';
 import { ServicesList } from './ServicesList';
+
+// loaded when opened: with it the shared SelectField and TextareaField (Fluent's Select and
+// Textarea), which the pages' first screen does not need (issue 14)
+const RuleDialog = lazy(() => import('./RuleDialog').then((m) => ({ default: m.RuleDialog })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, minWidth: 0 },
@@ -217,13 +220,15 @@ export function InstanceFirewallPanel({
         );
       })}
       {dialog ? (
-        <RuleDialog
-          contractUid={contractUid}
-          instanceUid={uid}
-          {...(dialog.rule ? { rule: dialog.rule } : {})}
-          direction={dialog.direction}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <RuleDialog
+            contractUid={contractUid}
+            instanceUid={uid}
+            {...(dialog.rule ? { rule: dialog.rule } : {})}
+            direction={dialog.direction}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -9,15 +9,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import {
-  FormError,
-  SelectField,
-  SubmitButton,
-  TextareaField,
-  TextField,
-  usePortal,
-  zodValidate,
-} from '@portal/shared';
+import { FormError, SubmitButton, TextField, usePortal, zodValidate } from '@portal/shared';
+import { SelectField, TextareaField } from '@portal/shared/fields';
 import { FORM_ERROR } from 'final-form';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';

@@ -18,10 +18,10 @@ import {
   requiredText,
   SubmitButton,
   TextField,
-  useDateFormat,
   usePortal,
   zodValidate,
 } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { FORM_ERROR } from 'final-form';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { Form } from 'react-final-form';
@@ -259,7 +259,8 @@ function Settings({ instance }: { instance: InstanceRow }) {
   const [, rename] = useMutation(RenameInstanceDocument);
   const run = useInstanceAction();
   const validate = useMemo(
-    () => zodValidate(z.object({ name: requiredText().regex(HOST_NAME, t('newInstance.nameInvalid')) })),
+    () =>
+      zodValidate(z.object({ name: requiredText().check(z.regex(HOST_NAME, t('newInstance.nameInvalid'))) })),
     [t],
   );
   const onSubmit = async ({ name }: { name?: string }) => {

@@ -12,12 +12,12 @@ import {
 import {
   FormError,
   formatAlertPeriod,
-  SelectField,
   SubmitButton,
   TextField,
   usePortal,
   zodValidate,
 } from '@portal/shared';
+import { SelectField } from '@portal/shared/fields';
 import { FORM_ERROR } from 'final-form';
 import { useMemo } from 'react';
 import { Form, useFormState } from 'react-final-form';

@@ -16,9 +16,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, AlertRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { EmptyState, formatAlertPeriod, useDateFormat, usePortal } from '@portal/shared';
+import { EmptyState, formatAlertPeriod, usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import {
   type AlertRuleFieldsFragment,
@@ -27,8 +28,11 @@ import {
   SetAlertRuleEnabledDocument,
 } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
-import { AlertRuleDialog } from './AlertRuleDialog';
 import { formatRuleValue } from './metricFormat';
+
+// loaded when opened: with it the shared SelectField (Fluent's Select), which the Dashboard's first
+// screen does not need (issue 14)
+const AlertRuleDialog = lazy(() => import('./AlertRuleDialog').then((m) => ({ default: m.AlertRuleDialog })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -243,14 +247,16 @@ export function AlertRulesTable({
         </div>
       )}
       {editing ? (
-        <AlertRuleDialog
-          contractUid={contractUid}
-          rule={editing === 'new' ? null : editing}
-          instances={instances}
-          {...(instanceUid ? { fixedInstanceUid: instanceUid } : {})}
-          defaultInstanceUid={chosenInstanceUid ?? null}
-          onClose={() => setEditing(null)}
-        />
+        <Suspense fallback={null}>
+          <AlertRuleDialog
+            contractUid={contractUid}
+            rule={editing === 'new' ? null : editing}
+            instances={instances}
+            {...(instanceUid ? { fixedInstanceUid: instanceUid } : {})}
+            defaultInstanceUid={chosenInstanceUid ?? null}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
 import { MessageBar, MessageBarBody, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { formatNetworkMetric, useDateFormat } from '@portal/shared';
+import { formatNetworkMetric } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useMemo } from 'react';
 import type { UseQueryState } from 'urql';
 import type { InstanceMetricsQuery, MetricRange } from '../gql/graphql';

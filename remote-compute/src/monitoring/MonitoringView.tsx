@@ -1,6 +1,6 @@
 import { Button, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { useDateFormat } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useSubscription } from 'urql';

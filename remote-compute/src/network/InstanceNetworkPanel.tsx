@@ -7,7 +7,8 @@ import {
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
-import { formatBytes, useDateFormat } from '@portal/shared';
+import { formatBytes } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useQuery } from 'urql';
 import { InstanceNetworkDocument } from '../gql/graphql';
 import { useComputeTranslation } from '../i18n/useComputeTranslation';

@@ -41,7 +41,7 @@ export function newInstanceSchema({
     imageUid: requiredText(),
     locationUid: requiredText(),
     planUid: requiredText(),
-    name: requiredText().regex(HOST_NAME, nameInvalid),
+    name: requiredText().check(z.regex(HOST_NAME, nameInvalid)),
     ...(withPassword
       ? {
           sshKeyUids: z.array(z.string()).optional(),

@@ -49,7 +49,7 @@ export function AddSshKeyDialog({
   const { t } = useComputeTranslation();
   const [, add] = useMutation(AddSshKeyDocument);
   const validate = useMemo(
-    () => zodValidate(z.object({ name: requiredText().max(64), publicKey: requiredText() })),
+    () => zodValidate(z.object({ name: requiredText().check(z.maxLength(64)), publicKey: requiredText() })),
     [],
   );
   const onSubmit = async (values: { name?: string; publicKey?: string }) => {

@@ -14,7 +14,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
-import { EmptyState, useDateFormat, usePortal } from '@portal/shared';
+import { EmptyState, usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useSubscription } from 'urql';

@@ -17,14 +17,13 @@ import {
   fieldError,
   formatBytes,
   requiredText,
-  SelectField,
   SubmitButton,
-  TextareaField,
   TextField,
   usePortal,
   useValidationText,
   zodValidate,
 } from '@portal/shared';
+import { SelectField, TextareaField } from '@portal/shared/fields';
 import { FORM_ERROR } from 'final-form';
 import { useMemo, useRef, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
@@ -106,8 +105,8 @@ export function SendDialog({
         contractUid: requiredText(),
         subject: replyTo
           ? z.any()
-          : requiredText().max(limits.maxSubjectLength, tooLong(limits.maxSubjectLength)),
-        body: requiredText().max(limits.maxBodyLength, tooLong(limits.maxBodyLength)),
+          : requiredText().check(z.maxLength(limits.maxSubjectLength, tooLong(limits.maxSubjectLength))),
+        body: requiredText().check(z.maxLength(limits.maxBodyLength, tooLong(limits.maxBodyLength))),
       }),
     );
   }, [replyTo, limits, t]);

@@ -27,7 +27,8 @@ import {
   ComposeRegular,
   HeadsetRegular,
 } from '@fluentui/react-icons';
-import { EmptyState, useDateFormat, usePortal } from '@portal/shared';
+import { EmptyState, usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useSubscription } from 'urql';

@@ -26,7 +26,8 @@ import {
   MoreHorizontalRegular,
   PersonRegular,
 } from '@fluentui/react-icons';
-import { formatBytes, useDateFormat, usePortal } from '@portal/shared';
+import { formatBytes, usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useEffect, useMemo, useRef } from 'react';
 import { useMutation, useQuery } from 'urql';
 import {

@@ -16,13 +16,13 @@ import {
   PasswordField,
   SubmitButton,
   submissionErrors,
-  useDateFormat,
   usePortal,
   useValidationText,
   VALIDATION_KEYS,
   withPasswordConfirmation,
   zodValidate,
 } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
 import { z } from 'zod';

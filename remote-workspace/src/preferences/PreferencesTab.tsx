@@ -12,12 +12,12 @@ import {
   DATE_FORMATS,
   FormError,
   fieldError,
-  formatDateTime,
   SubmitButton,
   TIME_FORMATS,
   type UserPreferences,
   usePortal,
 } from '@portal/shared';
+import { formatDateTime } from '@portal/shared/dates';
 import { useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
 import { useMutation } from 'urql';

@@ -32,13 +32,15 @@ interface ProfileValues {
 const FIELDS = ['firstName', 'lastName', 'phone'] as const;
 
 const schema = z.object({
-  firstName: requiredText().max(150),
-  lastName: requiredText().max(150),
+  firstName: requiredText().check(z.maxLength(150)),
+  lastName: requiredText().check(z.maxLength(150)),
   // the spec's three phone messages (section 5), the same check as at sign-up
-  phone: requiredText().superRefine((value, ctx) => {
-    const problem = mobilePhoneProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
+  phone: requiredText().check(
+    z.superRefine((value: string, ctx) => {
+      const problem = mobilePhoneProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  ),
   accountType: z.enum(['personal', 'business']),
 });
 

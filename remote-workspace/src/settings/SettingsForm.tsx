@@ -1,13 +1,6 @@
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import {
-  FormError,
-  SelectField,
-  SubmitButton,
-  TextareaField,
-  TextField,
-  usePortal,
-  zodValidate,
-} from '@portal/shared';
+import { FormError, SubmitButton, TextField, usePortal, zodValidate } from '@portal/shared';
+import { SelectField, TextareaField } from '@portal/shared/fields';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';
 import { useMutation, useQuery } from 'urql';

@@ -12,7 +12,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { MoreHorizontalRegular, PersonAddRegular } from '@fluentui/react-icons';
-import { useDateFormat, usePortal } from '@portal/shared';
+import { usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import {

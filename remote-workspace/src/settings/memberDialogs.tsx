@@ -14,12 +14,12 @@ import {
   FormError,
   VALIDATION_KEYS as M,
   PasswordField,
-  SelectField,
   SubmitButton,
   TextField,
   usePortal,
   zodValidate,
 } from '@portal/shared';
+import { SelectField } from '@portal/shared/fields';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { useMutation } from 'urql';

@@ -32,7 +32,9 @@ const useStyles = makeStyles({
   key: { fontFamily: tokens.fontFamilyMonospace, minHeight: '120px' },
 });
 
-const validate = zodValidate(z.object({ name: requiredText().max(64), publicKey: requiredText() }));
+const validate = zodValidate(
+  z.object({ name: requiredText().check(z.maxLength(64)), publicKey: requiredText() }),
+);
 
 interface KeyValues {
   name: string;

@@ -10,7 +10,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, KeyRegular } from '@fluentui/react-icons';
-import { EmptyState, useDateFormat, usePortal } from '@portal/shared';
+import { EmptyState, usePortal } from '@portal/shared';
+import { useDateFormat } from '@portal/shared/dates';
 import { type ReactNode, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Section } from '../common/Section';

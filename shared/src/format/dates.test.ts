@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime, resolveTimeZone } from './dates';
+import { resolveTimeZone } from './dateChoices';
+import { formatDate, formatDateTime, formatTime } from './dates';
 
 const iso = { timezone: 'UTC', dateFormat: 'YYYY-MM-DD', timeFormat: '24h' } as const;
 const us = { timezone: 'America/New_York', dateFormat: 'MM/DD/YYYY', timeFormat: '12h' } as const;

@@ -1,13 +1,14 @@
+// The date formatting of `@portal/shared/dates` (datesEntry.ts), with date-fns and @date-fns/tz.
+// What it needs from the root comes through the package name (see datesEntry.ts).
 import { TZDate } from '@date-fns/tz';
+import {
+  type DateFormat,
+  type DateInput,
+  type DatePreferences,
+  resolveTimeZone,
+  type TimeFormat,
+} from '@portal/shared';
 import { format as formatWith, isValid, parseISO } from 'date-fns';
-import type { UserPreferences } from '../contract/PortalContext';
-
-export type DateFormat = UserPreferences['dateFormat'];
-export type TimeFormat = UserPreferences['timeFormat'];
-
-/** The choices of the Preferences tab (spec section 3), in the spec's order. */
-export const DATE_FORMATS: readonly DateFormat[] = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD.MM.YYYY'];
-export const TIME_FORMATS: readonly TimeFormat[] = ['24h', '12h'];
 
 const DATE_PATTERNS: Readonly<Record<DateFormat, string>> = {
   'YYYY-MM-DD': 'yyyy-MM-dd',
@@ -15,31 +16,6 @@ const DATE_PATTERNS: Readonly<Record<DateFormat, string>> = {
   'DD.MM.YYYY': 'dd.MM.yyyy',
 };
 const TIME_PATTERNS: Readonly<Record<TimeFormat, string>> = { '24h': 'HH:mm', '12h': 'h:mm a' };
-
-export type DateInput = Date | string | number | null | undefined;
-/** Preferences as `me` gives them; a missing or unknown part falls back to the defaults. */
-export type DatePreferences = Partial<Record<keyof UserPreferences, string | null>>;
-
-const validZones = new Map<string, boolean>();
-function isTimeZone(zone: string): boolean {
-  let valid = validZones.get(zone);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    validZones.set(zone, valid);
-  }
-  return valid;
-}
-
-/** The user's timezone, else the browser's (before `me` answered, or for a zone the browser lacks). */
-export function resolveTimeZone(zone: string | null | undefined): string {
-  if (zone && isTimeZone(zone)) return zone;
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const NO_ZONE = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;

@@ -1,6 +1,6 @@
+import { type DateInput, usePortal } from '@portal/shared';
 import { useMemo } from 'react';
-import { usePortal } from '../contract/PortalContext';
-import { type DateInput, formatDate, formatDateTime, formatTime } from './dates';
+import { formatDate, formatDateTime, formatTime } from './dates';
 
 /** The date formatters bound to the signed-in user's preferences from the portal. */
 export function useDateFormat() {

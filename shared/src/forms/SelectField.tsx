@@ -1,7 +1,7 @@
+// Part of `@portal/shared/fields` (fieldsEntry.ts): root things come through the package name.
 import { Field, type FieldProps, Select } from '@fluentui/react-components';
+import { fieldError, useValidationText } from '@portal/shared';
 import { useField } from 'react-final-form';
-import { fieldError } from './fieldError';
-import { useValidationText } from './useFormsTranslation';
 
 const keep = (value: unknown) => value;
 

@@ -1,5 +1,5 @@
 import type { UserPreferences } from '../contract/PortalContext';
-import { DATE_FORMATS, resolveTimeZone, TIME_FORMATS } from '../format/dates';
+import { DATE_FORMATS, resolveTimeZone, TIME_FORMATS } from '../format/dateChoices';
 import { currentLanguage, type Language } from '../i18n/language';
 import type { PortalMe } from './meStore';
 

@@ -1,7 +1,8 @@
+// Part of `@portal/shared/ui` (uiEntry.ts): root things come through the package name.
 import { Button, makeStyles, Tooltip, type TooltipProps } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons';
+import { useSharedTexts } from '@portal/shared';
 import type { ReactNode } from 'react';
-import { useSharedTexts } from './useSharedTexts';
 
 /** Spec section 9: the information tooltip opens after 200 ms and is at most 30% of the window wide. */
 export const INFO_TOOLTIP_SHOW_DELAY_MS = 200;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   codeField,
   confirmationField,
@@ -34,7 +34,7 @@ export const providerSignupSchema = z.object({
 });
 
 /** What a form holds while the user types: every field may be missing, a consent may be false. */
-export type FormValuesOf<S extends z.ZodType> = {
+export type FormValuesOf<S extends z.core.$ZodType> = {
   [K in keyof z.input<S>]?: z.input<S>[K] extends boolean | undefined ? boolean : z.input<S>[K];
 };
 

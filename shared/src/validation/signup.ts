@@ -2,7 +2,7 @@
 // metadata (about 130 kB decoded). Not part of the root, so the pages without a phone field (the
 // login form, issue 14) do not download it; a page that has one imports it from here. Stateless,
 // so it is bundled into each app that uses it rather than shared.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FormValuesOf } from './forms';
 import { mobilePhoneProblem } from './phone';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { createI18n } from '../i18n/i18n';
 import {
   codeSchema,
@@ -21,7 +21,7 @@ const shown = (message: string | undefined) =>
   message && isValidationKey(message) ? i18n.t(message) : message;
 
 /** The first message per field, as the forms show it. */
-function messages(schema: z.ZodType, values: unknown): Record<string, string> {
+function messages(schema: z.ZodMiniType, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);
   const out: Record<string, string> = {};
   if (result.success) return out;
