@@ -91,9 +91,6 @@ function installedVersion(name) {
  */
 export const SIGN_IN_PACKAGES = [
   '@emotion/hash',
-  '@floating-ui/core',
-  '@floating-ui/dom',
-  '@floating-ui/utils',
   '@fluentui/keyboard-keys',
   '@fluentui/react-aria',
   '@fluentui/react-button',
@@ -109,18 +106,14 @@ export const SIGN_IN_PACKAGES = [
   '@fluentui/react-motion',
   '@fluentui/react-motion-components-preview',
   '@fluentui/react-portal',
-  '@fluentui/react-positioning',
   '@fluentui/react-progress',
   '@fluentui/react-provider',
-  '@fluentui/react-select',
   '@fluentui/react-shared-contexts',
   '@fluentui/react-spinner',
   '@fluentui/react-tabster',
   '@fluentui/react-text',
-  '@fluentui/react-textarea',
   '@fluentui/react-theme',
   '@fluentui/react-toast',
-  '@fluentui/react-tooltip',
   '@fluentui/react-utilities',
   '@fluentui/tokens',
   '@griffel/core',
@@ -184,7 +177,7 @@ function chunkGroups(kind) {
   if (kind !== 'host') return { icons };
   const names = new Set(SIGN_IN_PACKAGES);
   const signedIn = (pkg) =>
-    SIGNED_IN_PACKAGES.includes(pkg) || (/^@(fluentui|griffel)\//.test(pkg) && !names.has(pkg));
+    SIGNED_IN_PACKAGES.includes(pkg) || (/^@(fluentui|griffel|floating-ui)\//.test(pkg) && !names.has(pkg));
   return {
     icons,
     signIn: group('sign-in', (pkg) => names.has(pkg)),
