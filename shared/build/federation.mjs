@@ -86,8 +86,9 @@ function installedVersion(name) {
  * the host they form one chunk (`sign-in`): one request, compressed as a whole (issue 14: 419 →
  * 360 kB brotli on /auth/login). They are still shares: a remote's copy of one of them is never
  * loaded, a remote asking for one gets the host's. The Fluent packages only signed-in pages use
- * (menus, drawer, avatar, dialogs…) keep their own chunks, so the sign-in pages never download
- * them. A package missing here costs a request, never correctness.
+ * (menus, drawer, avatar, dialogs…) go to the `signed-in` chunk, so the sign-in pages never
+ * download them. A package the sign-in pages use but missing here pulls that whole chunk onto
+ * them (costs bytes, never correctness; `e2e/tests/login-weight.spec.ts` sees it).
  */
 export const SIGN_IN_PACKAGES = [
   '@emotion/hash',
@@ -149,14 +150,14 @@ function packageOfPath(resource) {
  * What the host loads once someone is signed in, besides SIGN_IN_PACKAGES: the GraphQL stack, and
  * (below) every other Fluent package the host uses (the chrome's drawer, menus, avatar, dialogs).
  */
-const SIGNED_IN_PACKAGES = [
+const SIGNED_IN_PACKAGES = new Set([
   '@0no-co/graphql.web',
   '@urql/core',
   '@urql/exchange-graphcache',
   'graphql-ws',
   'urql',
   'wonka',
-];
+]);
 
 /**
  * The chunk groups of an app. Every app: `icons` (its Fluent icons: not shared, and else repeated
@@ -177,7 +178,7 @@ function chunkGroups(kind) {
   if (kind !== 'host') return { icons };
   const names = new Set(SIGN_IN_PACKAGES);
   const signedIn = (pkg) =>
-    SIGNED_IN_PACKAGES.includes(pkg) || (/^@(fluentui|griffel|floating-ui)\//.test(pkg) && !names.has(pkg));
+    SIGNED_IN_PACKAGES.has(pkg) || (/^@(fluentui|griffel|floating-ui)\//.test(pkg) && !names.has(pkg));
   return {
     icons,
     signIn: group('sign-in', (pkg) => names.has(pkg)),
