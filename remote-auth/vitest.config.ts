@@ -1,5 +1,4 @@
+import { uiTestConfig } from '@portal/shared/build/vitest';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test/setup.ts'] },
-});
+export default defineConfig(uiTestConfig());

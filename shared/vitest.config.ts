@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
+import { uiTestConfig } from './build/vitest.mjs';
 
-export default defineConfig({
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test/setup.ts'] },
-});
+export default defineConfig(uiTestConfig());

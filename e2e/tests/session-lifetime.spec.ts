@@ -21,7 +21,13 @@ test('12 hours after signing in the session ends: Log in, then back on the same 
   // lapsed session on its own round (once a minute), which may reach Login first: the tab is then
   // gone, and either way ends on Login with the page kept.
   const toLogin = page.waitForURL(/\/auth\/login/);
-  await Promise.race([page.getByRole('tab', { name: 'Invoices' }).click().catch(() => toLogin), toLogin]);
+  await Promise.race([
+    page
+      .getByRole('tab', { name: 'Invoices' })
+      .click()
+      .catch(() => toLogin),
+    toLogin,
+  ]);
 
   await expect(page).toHaveURL(/\/auth\/login/);
   await logIn(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
