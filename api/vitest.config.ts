@@ -16,6 +16,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // the cluster test runs on the production build, after it (`vitest.cluster.config.ts`)
     exclude: ['src/cluster/**', '**/node_modules/**'],
+    // Two files at once: a file spends much of its time starting PGlite and importing, and Vitest's
+    // default on 2 cores is one worker (360 → 253 s here). The limits below leave the margin.
+    maxWorkers: 2,
     // A PGlite instance takes 2-5 s to start; each test file opens one in beforeAll.
     hookTimeout: 60_000,
     testTimeout: 30_000,
