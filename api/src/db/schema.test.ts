@@ -123,3 +123,35 @@ describe('migrations', () => {
     expect(applied).toEqual([{ count: journal.entries.length }]);
   });
 });
+
+// `api/src/db/client.ts`, SESSION_SETTINGS: run by the PostgreSQL pass of `npm test` (PGlite has one
+// connection of its own and none of these settings)
+describe.runIf(process.env.PORTAL_TEST_POSTGRES === '1')('PostgreSQL connections', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const settings = (db: Database['db']) =>
+    queryRows(
+      db,
+      sql`select current_setting('jit') as jit, current_setting('plan_cache_mode') as plans,
+                 current_setting('synchronous_commit') as commits`,
+    );
+
+  it('have JIT off and generic plans for prepared statements, on every connection of the pool', async () => {
+    const rows = await Promise.all(Array.from({ length: 4 }, () => settings(database.db)));
+    expect(rows.flat()).toEqual(Array(4).fill({ jit: 'off', plans: 'force_generic_plan', commits: 'on' }));
+  });
+
+  it("the flood guard's counters commit without waiting for the WAL flush", async () => {
+    expect(await settings(database.countersDb!)).toEqual([
+      { jit: 'off', plans: 'force_generic_plan', commits: 'off' },
+    ]);
+  });
+});
