@@ -9,7 +9,7 @@ import path from 'node:path';
  * component). An import naming anything not found there is left as it is.
  * @returns {import('vite').Plugin}
  */
-export function fluentIconsByAtom() {
+function fluentIconsByAtom() {
   const atoms = path.join(
     path.dirname(
       createRequire(path.join(process.cwd(), 'package.json')).resolve('@fluentui/react-icons/package.json'),
