@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { type DatabaseConfig, PGLITE_MEMORY } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { namedStatements } from './pglite-statements.js';
+import { countWrites } from './pglite-writes.js';
 import * as schema from './schema.js';
 
 /** The generated SQL migrations; `src/db` and `dist/db` sit at the same depth below the package. */
@@ -95,6 +96,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   // PGlite is one session: this setting holds for all its statements (see SESSION_SETTINGS)
   await client.exec('set plan_cache_mode = force_generic_plan');
   namedStatements(client);
+  countWrites(client);
   const observers = statementObservers();
   const db = drizzlePglite({ client, schema, logger: observers.logger });
   return {

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentityConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { prepared } from '../db/prepared.js';
-import { authSessions, type User, users } from '../db/schema.js';
+import type { User } from '../db/schema.js';
 import { socialProviderConfig } from '../sso/oidcProviders.js';
 import type { CaptchaVerifier, IdentityServices } from './context.js';
 import { DeferredWork } from './deferred.js';
@@ -15,7 +13,7 @@ import { IDENTITY_PREFIX, identityPlugin, providerCallbackPlugin } from './plugi
 import { type ProviderRegistry, StaticProviderRegistry } from './providers.js';
 import { RateLimiter } from './rate-limit.js';
 import { recaptchaVerifier } from './recaptcha.js';
-import { hashToken, SESSION_COOKIE } from './session.js';
+import { lookupSession } from './session.js';
 
 export { beginLogin, startPendingFlow } from './flows.js';
 export { IDENTITY_PREFIX } from './plugin.js';
@@ -80,21 +78,11 @@ export async function sessionViewer(
   services: IdentityServices,
   request: FastifyRequest,
 ): Promise<SessionViewer> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token) return { status: 'anonymous' };
-  // the session and its user in one statement: every GraphQL request starts here
-  const viewerOf = prepared(services.db, 'session_viewer', (db) =>
-    db
-      .select({ id: authSessions.id, expiresAt: authSessions.expiresAt, user: users })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(eq(authSessions.keyHash, sql.placeholder('keyHash')))
-      .prepare('session_viewer'),
-  );
-  const [found] = await viewerOf.execute({ keyHash: hashToken(token) });
-  if (!found) return { status: 'anonymous' };
-  if (found.expiresAt.getTime() <= services.now()) return { status: 'expired' };
-  return { status: 'signed-in', user: found.user, sessionId: found.id };
+  // the session and its user in one statement (none on PGlite while kept): every GraphQL request starts here
+  const found = await lookupSession(services.db, request, services.now);
+  if (found.status === 'none' || found.user === null) return { status: 'anonymous' };
+  if (found.status === 'expired') return { status: 'expired' };
+  return { status: 'signed-in', user: found.user, sessionId: found.row.id };
 }
 
 /** The signed-in user of a request's `sessionid` cookie, if any. */

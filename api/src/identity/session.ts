@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { cachedUntilWrite } from '../db/pglite-writes.js';
 import { prepared } from '../db/prepared.js';
 import { type AuthSession, authSessions, type User, users } from '../db/schema.js';
 import type { OidcLoginState } from '../sso/oidcClient.js';
@@ -121,7 +122,13 @@ export async function lookupSession(
       .where(eq(authSessions.keyHash, sql.placeholder('keyHash')))
       .prepare('session_with_user_by_key'),
   );
-  const [found] = await byKey.execute({ keyHash: hashToken(token) });
+  const keyHash = hashToken(token);
+  // kept in memory on PGlite until the next write (`db/pglite-writes.ts`)
+  const found = await cachedUntilWrite(
+    db,
+    `session:${keyHash}`,
+    async () => (await byKey.execute({ keyHash }))[0],
+  );
   if (!found) return { status: 'none' };
   const { session: row, user } = found;
   return row.expiresAt.getTime() > now() ? { status: 'active', row, user } : { status: 'expired', row, user };
