@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parse, subscribe } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { ManualScheduler } from '../compute/scheduler.js';
 import type { Database } from '../db/client.js';
@@ -135,7 +135,12 @@ function listen(topic: 'workspaceChanged' | 'supportChanged' | 'notifications', 
   })();
   return {
     events,
-    stop: async () => {
+    /**
+     * Stops once `count` events have come: on PostgreSQL they come back through LISTEN, after the
+     * call that caused them has answered.
+     */
+    stop: async (count: number) => {
+      await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(count), { timeout: 10_000 });
       await iterator.return?.();
       await pump;
     },
@@ -252,7 +257,7 @@ describe('sending', () => {
       ['screen.png', 7, 'image/png'],
       ['syslog.log', 36, 'text/plain'],
     ]);
-    await changes.stop();
+    await changes.stop(1);
     expect(changes.events).toContainEqual({ contractUid: DEMO_CONTRACTS.cabinet });
 
     const log = message.attachments.find((a: Json) => a.name === 'syslog.log');
@@ -380,8 +385,8 @@ describe('answers, unread counts and their events', () => {
       '<p>Yes: <a href="https://docs.example.com/php">see here</a></p><img src=x onerror=alert(1)>';
     const answered = await answerAsSupport({ threadUid: uid, body: html });
     expect(answered.statusCode).toBe(200);
-    await changes.stop();
-    await toasts.stop();
+    await changes.stop(1);
+    await toasts.stop(1);
     expect(changes.events).toEqual([{ contractUid: DEMO_CONTRACTS.legacy, threadUid: uid }]);
     expect(toasts.events).toEqual([{ type: 'info', message: 'New answer from support: PHP version' }]);
     expect(await unreadOf(demo, DEMO_CONTRACTS.legacy)).toBe(before + 1);
@@ -403,7 +408,7 @@ describe('answers, unread counts and their events', () => {
     expect(await unreadOf(demo, DEMO_CONTRACTS.legacy)).toBe(before);
     expect((await gql(demo, UNREAD, { uid })).body.data.markSupportThreadUnread.unreadCount).toBe(1);
     expect(await unreadOf(demo, DEMO_CONTRACTS.legacy)).toBe(before + 1);
-    await reads.stop();
+    await reads.stop(2);
     expect(reads.events).toHaveLength(2);
     // a thread without an answer cannot be unread
     const lone = await gql(demo, SEND, {

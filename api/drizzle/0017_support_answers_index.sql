@@ -1,0 +1,1 @@
+CREATE INDEX "support_messages_answers" ON "support_messages" USING btree ("workspace_id") WHERE "support_messages"."author" = 'support';
