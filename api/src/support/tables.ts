@@ -75,9 +75,7 @@ export const supportMessages = pgTable(
     index('support_messages_list').on(table.workspaceId, table.createdAt.desc(), table.id.desc()),
     // the unread count of every workspace load (`unreadCountSql`): a workspace's answers alone,
     // instead of a scan of all its messages (PostgreSQL's generic plan read the whole table)
-    index('support_messages_answers')
-      .on(table.workspaceId)
-      .where(sql`${table.author} = 'support'`),
+    index('support_messages_answers').on(table.workspaceId).where(sql`${table.author} = 'support'`),
     index('support_messages_thread').on(table.threadId, table.createdAt),
     index('support_messages_search').using('gin', table.search),
   ],
