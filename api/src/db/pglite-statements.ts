@@ -30,11 +30,11 @@ export function namedStatements(client: PGlite): void {
     const statement = texts.get(text)!;
     statement.types ??= parse.parseDescribeStatementResults(
       await client.execProtocolStream(
-        concat(
+        Buffer.concat([
           serialize.parse({ name: statement.name, text }),
           serialize.describe({ type: 'S', name: statement.name }),
           serialize.sync(),
-        ),
+        ]),
       ),
     );
     const types = statement.types;
@@ -44,12 +44,12 @@ export function namedStatements(client: PGlite): void {
       return serializer ? serializer(param) : String(param);
     });
     const messages = await client.execProtocolStream(
-      concat(
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
-      ),
+      ]),
     );
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
@@ -70,14 +70,4 @@ export function namedStatements(client: PGlite): void {
 export function nameStatement(db: object, text: string): void {
   const client = (db as { $client?: object }).$client;
   if (client) registries.get(client)?.(text);
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
