@@ -238,6 +238,8 @@ test('payment methods: add a card and make it default, remove one @billing', asy
   const confirm = page.getByRole('alertdialog', { name: 'Remove payment method?' });
   await expect(confirm).toContainText('PayPal demo@example.com will no longer be used for payments.');
   await confirm.getByRole('button', { name: 'Remove' }).click();
+  // the dialog stays open (the page behind it hidden) until the api has answered
+  await expect(confirm).toBeHidden();
   await expect(paypal).toHaveCount(0);
   await page.reload();
   await expect(list.getByRole('listitem')).toHaveCount(2);

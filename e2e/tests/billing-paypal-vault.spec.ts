@@ -239,10 +239,10 @@ test('Connect PayPal with PayPal keys: saved through PayPal’s vault, pays with
   await page.goto(`${BILLING}/payment-methods`);
   await saved.getByRole('button', { name: 'Actions for PayPal vault-buyer@nordwind.example' }).click();
   await page.getByRole('menuitem', { name: 'Remove' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Remove payment method?' })
-    .getByRole('button', { name: 'Remove' })
-    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove payment method?' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  // the dialog stays open (the page behind it hidden) until the api has answered
+  await expect(confirm).toBeHidden();
   await expect(saved).toHaveCount(0);
   expect(deleted).toEqual([...paymentTokens.keys()]);
 });
