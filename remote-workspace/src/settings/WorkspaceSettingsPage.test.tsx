@@ -109,7 +109,12 @@ describe('WorkspaceSettingsPage', () => {
       data: null,
     }));
     const { user } = render(ALL, update);
-    const city = await screen.findByRole('textbox', { name: 'City' });
+    const city = (await screen.findByRole('textbox', { name: 'City' })) as HTMLInputElement;
+    // the form shows the workspace's data (and the countries) before the user edits it: cleared
+    // earlier, an empty field could still take the loaded value (CI once typed "HamburgKiel")
+    await vi.waitFor(() => expect(city.value).toBe('Hamburg'));
+    const country = screen.getByRole('combobox', { name: 'Country' }) as HTMLSelectElement;
+    await vi.waitFor(() => expect(country.value).toBe('276'));
     await user.clear(city);
     await user.type(city, 'Kiel');
     // a landline passes the browser's parse but the api judges it (the same rule)
