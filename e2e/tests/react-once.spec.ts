@@ -25,11 +25,18 @@ test('React and react-dom arrive exactly once across host and every remote @auth
     ['/workspace/C-1/billing', 'Billing', /\/billing\/invoices$/],
     ['/auth/2fa', 'Two-factor authentication', /\/auth\/2fa$/],
   ] as const) {
-    await page.evaluate((to) => {
-      window.history.pushState({}, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    // A synthetic history entry (no index of the router's own) that a busy page can let pass
+    // unhandled: CI once stayed on Profile after the push to Billing, with no request for the
+    // billing remote. Pushed again until the page shows; it is the page load being counted, not
+    // this way of navigating.
+    await expect(async () => {
+      if (!settled.test(page.url()))
+        await page.evaluate((to) => {
+          window.history.pushState({}, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page).toHaveURL(settled);
   }
   await page.waitForLoadState('networkidle');
