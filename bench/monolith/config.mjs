@@ -1,7 +1,8 @@
 // The monolith baseline of the bench: the host's own entry (src/index.ts → import('./bootstrap'))
 // built as ONE rspack bundle without Module Federation. `@module-federation/enhanced/runtime` is
 // aliased to mf-runtime-shim.ts, whose loadRemote() returns every remote page from a lazy import()
-// map generated from the remotes' exposes.json. Everything else is the host's production config
+// map generated from the remotes' exposes.json (in the host's remote registry, which main.js runs, to
+// mf-registry-shim.ts: nothing to register). Everything else is the host's production config
 // from createAppConfig (swc loader, minification, content hashes, splitChunks defaults, source
 // maps, index.html), minus the ModuleFederationPlugin.
 import { writeFileSync } from 'node:fs';
@@ -61,6 +62,20 @@ export function createMonolithConfig({ outDir, pagesModule }) {
         '@module-federation/enhanced/runtime$': path.join(import.meta.dirname, 'mf-runtime-shim.ts'),
         '@portal/bench-monolith-pages$': pagesModule,
       },
+    },
+    module: {
+      ...base.module,
+      rules: [
+        ...base.module.rules,
+        {
+          test: /[\\/]host[\\/]src[\\/]federation[\\/]remoteRegistry\.ts$/,
+          resolve: {
+            alias: {
+              '@module-federation/enhanced/runtime$': path.join(import.meta.dirname, 'mf-registry-shim.ts'),
+            },
+          },
+        },
+      ],
     },
     // rspack's default chunks: the host's chunk groups exist because of federation's one chunk per
     // share (createAppConfig); the one bundle splits best by itself (grouped, it weighed 3 % more)

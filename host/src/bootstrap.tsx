@@ -13,7 +13,6 @@ import { startMarketingCookies } from './consent/marketingCookies';
 import { watchSignupCompletion } from './consent/signupCompletion';
 import { reportError } from './errors/reportError';
 import { startErrorReporting } from './errors/startErrorReporting';
-import { registerPortalRemotes } from './federation/remoteRegistry';
 import { preloadFirstPage } from './remote/lazyRemotePage';
 import { createPortalRouter } from './routes/createRouter';
 import { routeReady } from './routes/routeReady';
@@ -25,7 +24,8 @@ const SIGNED_OUT: SessionState = { loaded: true, isAuthenticated: false, auth: n
 // Start-up order of spec section 2: auth data first, then the router, then mount, even if the
 // auth data could not be loaded. /runtime-config.json and /remotes.json are read meanwhile. The
 // router's first navigation already runs the guard, so it must see the loaded session.
-async function start(): Promise<void> {
+// `remotesRegistered`: /remotes.json, read and registered by main.js (index.ts).
+export async function start(remotesRegistered: Promise<void>): Promise<void> {
   // Consent first: the landing's referrer is read now (whether it is a company site is decided once
   // the runtime configuration names the company domains); analytics loads only with consent.
   const consent = createConsentStore();
@@ -34,11 +34,13 @@ async function start(): Promise<void> {
     reportError(error, { phase: 'auth data' });
     return SIGNED_OUT;
   });
-  const remotesRegistered = registerPortalRemotes();
-  // the first screen's remote page starts loading once both are known, before the router's guard
-  void Promise.all([sessionLoaded, remotesRegistered]).then(([loaded]) =>
-    preloadFirstPage(window.location.pathname, loaded.isAuthenticated),
-  );
+  // the first screen's remote page starts loading before the router's guard: a sign-in page as
+  // soon as the remotes are known, any other once the session says it will show
+  const firstPath = window.location.pathname;
+  const preloading = remotesRegistered.then(() => preloadFirstPage(firstPath, undefined));
+  void Promise.all([sessionLoaded, preloading]).then(([loaded, started]) => {
+    if (!started) preloadFirstPage(firstPath, loaded.isAuthenticated);
+  });
   const [session, runtimeConfig] = await Promise.all([sessionLoaded, loadRuntimeConfig(), remotesRegistered]);
   void startErrorReporting(runtimeConfig.sentryDsn);
   marketing.setCompanyDomains(runtimeConfig.companyDomains);
@@ -85,5 +87,3 @@ async function start(): Promise<void> {
     />,
   );
 }
-
-void start();

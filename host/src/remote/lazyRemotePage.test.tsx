@@ -38,6 +38,17 @@ describe('preloadFirstPage', () => {
     expect(runtime.loadRemote).toHaveBeenCalledExactlyOnceWith('portal_compute/Dashboard');
   });
 
+  it('loads a sign-in page before the session is known', () => {
+    expect(preloadFirstPage('/auth/login', undefined)).toBe(true);
+    expect(runtime.loadRemote).toHaveBeenCalledExactlyOnceWith('portal_auth/Login');
+  });
+
+  it('waits for the session before loading any other page', () => {
+    expect(preloadFirstPage(`${WORKSPACE}/dashboard`, undefined)).toBe(false);
+    expect(preloadFirstPage('/new-instance', undefined)).toBe(false);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
   it.each([
     [
       'a visitor on a page that needs a sign-in (the guard sends them to Login)',
@@ -49,7 +60,7 @@ describe('preloadFirstPage', () => {
     ['a path that redirects home', '/nowhere', true],
     ['a remote missing from /remotes.json', '/support', true],
   ])('loads nothing for %s', (_case, path, signedIn) => {
-    preloadFirstPage(path, signedIn);
+    expect(preloadFirstPage(path, signedIn)).toBe(false);
     expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 

@@ -30,21 +30,28 @@ export function lazyRemotePage(ref: RemotePageRef, attempt: number): ComponentTy
 }
 
 /**
- * Starts loading the remote page of the first screen as soon as the remote map and the session are
- * known, instead of once the router's guard has run and the page renders (for a signed-in user
- * that is after the GraphQL stack and the workspaces have loaded): the remote's manifest, entry and
- * page chunks download meanwhile (issue 14). Only a page the guard will show: a sign-in page to a
- * visitor, any other page to a signed-in user. The page's first load takes over this one, so a
- * failure reaches its fallback and its report as it was (a second attempt of a remote that failed
- * half-way would fail differently).
+ * Starts loading the remote page of the first screen as soon as the remote map is known, instead of
+ * once the router's guard has run and the page renders (for a signed-in user that is after the
+ * GraphQL stack and the workspaces have loaded): the remote's manifest, entry and page chunks
+ * download meanwhile (issue 14). Only a page the guard will show: a sign-in page to a visitor, any
+ * other page to a signed-in user. Before the session is known (`signedIn` undefined) only a sign-in
+ * page, which visitors open (a signed-in user there is sent on). The page's first load takes over
+ * this one, so a failure reaches its fallback and its report as it was (a second attempt of a
+ * remote that failed half-way would fail differently). Answers whether it started a load.
  */
-export function preloadFirstPage(pathname: string, signedIn: boolean): void {
+export function preloadFirstPage(pathname: string, signedIn: boolean | undefined): boolean {
   const match = matchPortalRoute(pathname);
   const page = match?.route.page;
-  if (!match || !page || !('remote' in page) || !isRemoteConfigured(page.remote)) return;
-  const shown = signedIn ? !isGuestOnly(match.route) : !requiresAuth(match.route);
-  if (!shown) return;
+  if (!match || !page || !('remote' in page) || !isRemoteConfigured(page.remote)) return false;
+  const shown =
+    signedIn === undefined
+      ? isGuestOnly(match.route)
+      : signedIn
+        ? !isGuestOnly(match.route)
+        : !requiresAuth(match.route);
+  if (!shown) return false;
   const loading = loadRemote<RemotePageModule>(remoteRequest(page));
   loading.catch(() => {}); // the page awaits it, and reports what failed
   preloaded.set(remoteRequest(page), loading);
+  return true;
 }

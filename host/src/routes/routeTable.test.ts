@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SIGN_IN_PATH_PREFIX } from '../federation/remoteRegistry';
 import {
   findRoute,
   isGuestOnly,
@@ -166,5 +167,13 @@ describe('route table', () => {
     expect(remoteOf('Billing')).toBe('billing');
     expect(remoteOf('Console')).toBe('compute');
     expect(remoteOf('Support')).toBe('support');
+  });
+
+  it('serves every page under the sign-in prefix from the remote main.js fetches early for it', () => {
+    const signIn = ROUTES.filter((r) =>
+      [r.path, ...(r.aliases ?? [])].some((p) => p.startsWith(SIGN_IN_PATH_PREFIX)),
+    );
+    expect(signIn.map((r) => r.name)).toContain('Login');
+    for (const route of signIn) expect(route.page, route.name).toMatchObject({ remote: 'auth' });
   });
 });
