@@ -321,6 +321,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     registerDevJobTools(app, deps.database, jobs);
   }
 
-  registerHostStatic(app, config.hostDist);
+  registerHostStatic(app, config.hostDist, config.remotes);
   return app;
 }

@@ -40,3 +40,17 @@ test('/auth/login downloads neither the chrome nor the GraphQL stack; signing in
   await page.waitForLoadState('networkidle');
   expect(carried()).toEqual({ drawer: true, menu: true, avatar: true, graphqlWs: true });
 });
+
+test('/auth/login asks for /remotes.json and the sign-in remote manifest once each: the preloads its Link header names are used @auth @shell', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const response = await page.goto('/auth/login');
+  expect(response?.headers().link).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeEditable();
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter((p) => p === '/remotes.json')).toHaveLength(1);
+  expect(requested.filter((p) => p.endsWith('/mf-manifest.json'))).toHaveLength(1);
+  expect(requested.filter((p) => p === '/_allauth/browser/v1/auth/session')).toHaveLength(1);
+});

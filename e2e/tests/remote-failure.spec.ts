@@ -71,3 +71,26 @@ test.describe('a failing remote costs only its own screens', () => {
     await served.close();
   });
 });
+
+test.describe('a visitor whose sign-in remote is down', () => {
+  test.use({ account: null });
+
+  test('sees the fallback on the login page (its early load failed), and Retry loads the form @auth @shell', async ({
+    page,
+    portal,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
+    portal.setRemote('auth', 'http://127.0.0.1:9293/mf-manifest.json'); // nothing listens there
+
+    await page.goto('/auth/login');
+    await expect(fallback(page, 'Log in')).toBeVisible();
+    expect(errors.some((e) => e.includes('[portal] error') && e.includes('auth'))).toBe(true);
+
+    const back = await portal.serveRemote(path.join(remoteDir('auth'), 'dist'), 9293);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeVisible();
+    await expect(fallback(page, 'Log in')).toHaveCount(0);
+    await back.close();
+  });
+});

@@ -1,9 +1,4 @@
-import {
-  createNotificationStore,
-  loadRuntimeConfig,
-  loadSessionState,
-  type SessionState,
-} from '@portal/shared';
+import { createNotificationStore, type RuntimeConfig, type SessionState } from '@portal/shared';
 import { createRoot } from 'react-dom/client';
 import type { DataRouter } from 'react-router';
 import { App } from './App';
@@ -19,29 +14,32 @@ import { routeReady } from './routes/routeReady';
 import { createSessionStore } from './session/sessionStore';
 import { createDeferredWorkspaceController } from './workspace/deferredWorkspaceController';
 
-const SIGNED_OUT: SessionState = { loaded: true, isAuthenticated: false, auth: null, config: null };
+/** What main.js (index.ts) started before the bootstrap downloaded. */
+export interface StartupRequests {
+  /** the session and the identity service's configuration; signed out if they could not be read */
+  session: Promise<SessionState>;
+  runtimeConfig: Promise<RuntimeConfig>;
+  /** /remotes.json read and registered (a failure is reported, and the shell starts anyway) */
+  remotesRegistered: Promise<void>;
+}
 
 // Start-up order of spec section 2: auth data first, then the router, then mount, even if the
 // auth data could not be loaded. /runtime-config.json and /remotes.json are read meanwhile. The
 // router's first navigation already runs the guard, so it must see the loaded session.
-// `remotesRegistered`: /remotes.json, read and registered by main.js (index.ts).
-export async function start(remotesRegistered: Promise<void>): Promise<void> {
+export async function start({
+  session: sessionLoaded,
+  runtimeConfig: runtimeConfigLoaded,
+  remotesRegistered,
+}: StartupRequests): Promise<void> {
   // Consent first: the landing's referrer is read now (whether it is a company site is decided once
   // the runtime configuration names the company domains); analytics loads only with consent.
   const consent = createConsentStore();
   const marketing = startMarketingCookies(consent);
-  const sessionLoaded = loadSessionState().catch((error: unknown) => {
-    reportError(error, { phase: 'auth data' });
-    return SIGNED_OUT;
-  });
-  // the first screen's remote page starts loading before the router's guard: a sign-in page as
-  // soon as the remotes are known, any other once the session says it will show
-  const firstPath = window.location.pathname;
-  const preloading = remotesRegistered.then(() => preloadFirstPage(firstPath, undefined));
-  void Promise.all([sessionLoaded, preloading]).then(([loaded, started]) => {
-    if (!started) preloadFirstPage(firstPath, loaded.isAuthenticated);
-  });
-  const [session, runtimeConfig] = await Promise.all([sessionLoaded, loadRuntimeConfig(), remotesRegistered]);
+  // the first screen's remote page starts loading once both are known, before the router's guard
+  void Promise.all([sessionLoaded, remotesRegistered]).then(([loaded]) =>
+    preloadFirstPage(window.location.pathname, loaded.isAuthenticated),
+  );
+  const [session, runtimeConfig] = await Promise.all([sessionLoaded, runtimeConfigLoaded, remotesRegistered]);
   void startErrorReporting(runtimeConfig.sentryDsn);
   marketing.setCompanyDomains(runtimeConfig.companyDomains);
   // the configured script (none: nothing loads), added only once analytics is allowed

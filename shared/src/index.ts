@@ -105,7 +105,6 @@ export {
   pendingFlow,
   UnknownFlowError,
 } from './identity/flows';
-export { loadSessionState } from './identity/loadSessionState';
 export {
   clearNextPath,
   isSafeNextPath,
@@ -128,7 +127,6 @@ export {
 export { useRecaptcha } from './recaptcha/useRecaptcha';
 export {
   EMPTY_RUNTIME_CONFIG,
-  loadRuntimeConfig,
   RUNTIME_CONFIG_URL,
   type RuntimeConfig,
 } from './runtime/runtimeConfig';

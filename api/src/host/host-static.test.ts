@@ -116,6 +116,16 @@ describe('host static build', () => {
     },
   );
 
+  it("names a page's first requests in its Link header: /remotes.json, and on a sign-in page the auth remote's manifest", async () => {
+    const preload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+    const signIn = await app.inject({ method: 'GET', url: '/auth/login?next=%2Fbilling', headers: HTML });
+    expect(signIn.headers.link).toBe(
+      [preload('/remotes.json'), preload('http://localhost:8081/mf-manifest.json')].join(', '),
+    );
+    const other = await app.inject({ method: 'GET', url: '/workspace/abc/dashboard', headers: HTML });
+    expect(other.headers.link).toBe(preload('/remotes.json'));
+  });
+
   it('answers HEAD for a host route like GET, without a body', async () => {
     const response = await app.inject({ method: 'HEAD', url: '/workspace/abc/dashboard', headers: HTML });
     expect(response.statusCode).toBe(200);
@@ -162,6 +172,29 @@ describe('host static build', () => {
     const response = await app.inject({ method: 'GET', url: '/.env' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('SECRET');
+  });
+});
+
+describe('host static build, with a broken remote map', () => {
+  it('still answers the page, naming only /remotes.json (which answers 500) in its Link header', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-host-dist-'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    const app = buildApp(
+      testConfig({ PORTAL_HOST_DIST: dist, PORTAL_REMOTES_FILE: join(dist, 'missing.json') }),
+      {
+        database,
+      },
+    );
+    try {
+      const response = await app.inject({ method: 'GET', url: '/auth/login', headers: HTML });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers.link).toBe('</remotes.json>; rel=preload; as=fetch; crossorigin');
+      expect((await app.inject({ method: 'GET', url: '/remotes.json' })).statusCode).toBe(500);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RemotesSource } from '../remotes/remote-map.js';
+import { firstScreenLinks } from './first-screen-hints.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -61,9 +63,9 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
  * owns the app-wide not-found handler. Without a build the api still starts (so the api can be
  * worked on alone) and the host's pages answer 503.
  */
-export function registerHostStatic(app: FastifyInstance, distDir: string): void {
+export function registerHostStatic(app: FastifyInstance, distDir: string, remotes: RemotesSource): void {
   const indexHtml = join(distDir, 'index.html');
-  let hostPage: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  let hostPage: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
   if (existsSync(indexHtml)) {
     app.register(fastifyStatic, {
       root: distDir,
@@ -77,7 +79,9 @@ export function registerHostStatic(app: FastifyInstance, distDir: string): void 
         reply.header('cache-control', isContentHashed(relativePath) ? IMMUTABLE : REVALIDATE);
       },
     });
-    hostPage = (_request, reply) => reply.sendFile('index.html');
+    // its first requests preloaded from the answer's headers (first-screen-hints.ts)
+    hostPage = async (request, reply) =>
+      reply.header('link', await firstScreenLinks(request, remotes)).sendFile('index.html');
   } else {
     app.log.warn({ distDir }, 'host build not found; its pages answer 503');
     const message = `The portal host is not built: ${indexHtml} is missing. Run \`pnpm --filter @portal/host build\` and restart the api.`;

@@ -3,18 +3,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The federation runtime is the boundary faked here.
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
-  preloadRemote: vi.fn(),
   registerRemotes: vi.fn(),
 }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
-const { registerPortalRemotes, isRemoteConfigured } = await import('./remoteRegistry');
+const { registerPortalRemotes, isRemoteConfigured, SIGN_IN_PAGE, startPageLoad, takePageLoad } = await import(
+  './remoteRegistry'
+);
 
 const MAP = { auth: 'http://a/mf-manifest.json', compute: 'http://c/mf-manifest.json' };
 
 describe('registerPortalRemotes', () => {
   beforeEach(() => {
-    runtime.preloadRemote.mockReset().mockResolvedValue(undefined);
+    runtime.loadRemote.mockReset().mockResolvedValue({ default: () => null });
     runtime.registerRemotes.mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -23,70 +24,78 @@ describe('registerPortalRemotes', () => {
     vi.restoreAllMocks();
   });
 
-  it("registers the map and, on a sign-in page, fetches the sign-in remote's manifest and entry only", async () => {
+  it('registers the map and, on a sign-in page, starts loading the Login page', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json(MAP)),
     );
-    await registerPortalRemotes('/auth/login');
+    await registerPortalRemotes('/auth/reset-password');
     expect(runtime.registerRemotes).toHaveBeenCalledWith([
       { name: 'portal_auth', entry: 'http://a/mf-manifest.json' },
       { name: 'portal_compute', entry: 'http://c/mf-manifest.json' },
     ]);
     expect(isRemoteConfigured('auth')).toBe(true);
-    expect(runtime.preloadRemote).toHaveBeenCalledOnce();
-    const [[options]] = runtime.preloadRemote.mock.calls as [
-      [{ nameOrAlias: string; filter: (url: string) => boolean }[]],
-    ];
-    expect(options).toHaveLength(1);
-    expect(options[0]?.nameOrAlias).toBe('portal_auth');
-    // no page chunk: the route table decides the page, later
-    expect(options[0]?.filter('http://a/static/js/__federation_expose_Login.js')).toBe(false);
+    expect(runtime.loadRemote).toHaveBeenCalledExactlyOnceWith('portal_auth/Login');
   });
 
   it.each([
     ['a page of a signed-in user', '/workspace/C-1/dashboard'],
     ['no path given', undefined],
-  ])('preloads nothing for %s', async (_case, path) => {
+  ])('loads no page for %s', async (_case, path) => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json(MAP)),
     );
     await registerPortalRemotes(path);
     expect(runtime.registerRemotes).toHaveBeenCalledOnce();
-    expect(runtime.preloadRemote).not.toHaveBeenCalled();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 
-  it('a sign-in page without the sign-in remote in the map preloads nothing', async () => {
+  it('a sign-in page without the sign-in remote in the map loads nothing', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json({ compute: MAP.compute })),
     );
     await registerPortalRemotes('/auth/login');
-    expect(runtime.preloadRemote).not.toHaveBeenCalled();
+    expect(isRemoteConfigured('auth')).toBe(false);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 
-  it('a broken map is reported, registers and preloads nothing, and does not throw', async () => {
+  it('a broken map is reported, registers and loads nothing, and does not throw', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('nope', { status: 502 })),
     );
     await expect(registerPortalRemotes('/auth/login')).resolves.toBeUndefined();
     expect(runtime.registerRemotes).not.toHaveBeenCalled();
-    expect(runtime.preloadRemote).not.toHaveBeenCalled();
-    expect(String(vi.mocked(console.error).mock.calls.flat().join(' '))).toContain(
-      '/remotes.json answered 502',
-    );
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    expect(vi.mocked(console.error).mock.calls.flat().join(' ')).toContain('/remotes.json answered 502');
   });
 
-  it('a failed preload is left to the page load (no unhandled rejection)', async () => {
-    runtime.preloadRemote.mockRejectedValue(new Error('manifest unreachable'));
+  it('hands the load to the page once, a failure included (no unhandled rejection meanwhile)', async () => {
+    runtime.loadRemote.mockRejectedValue(new Error('manifest unreachable'));
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Response.json(MAP)),
     );
     await registerPortalRemotes('/auth/login');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(runtime.preloadRemote).toHaveBeenCalledOnce();
+    await expect(takePageLoad(SIGN_IN_PAGE)).rejects.toThrow('manifest unreachable');
+    expect(takePageLoad(SIGN_IN_PAGE)).toBeUndefined();
+    expect(runtime.loadRemote).toHaveBeenCalledOnce();
+  });
+
+  it('starts a page once until it is taken, and forgets loads of an earlier map', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(MAP)),
+    );
+    await registerPortalRemotes();
+    expect(startPageLoad({ remote: 'compute', page: 'Dashboard' })).toBe(true);
+    expect(startPageLoad({ remote: 'compute', page: 'Dashboard' })).toBe(false);
+    expect(startPageLoad({ remote: 'billing', page: 'Billing' })).toBe(false); // not in the map
+    await registerPortalRemotes();
+    expect(takePageLoad({ remote: 'compute', page: 'Dashboard' })).toBeUndefined();
+    expect(runtime.loadRemote).toHaveBeenCalledExactlyOnceWith('portal_compute/Dashboard');
   });
 });

@@ -38,15 +38,10 @@ describe('preloadFirstPage', () => {
     expect(runtime.loadRemote).toHaveBeenCalledExactlyOnceWith('portal_compute/Dashboard');
   });
 
-  it('loads a sign-in page before the session is known', () => {
-    expect(preloadFirstPage('/auth/login', undefined)).toBe(true);
+  it('does not load a page that main.js started already', async () => {
+    await registerPortalRemotes('/auth/login');
+    expect(preloadFirstPage('/auth/login', false)).toBe(false);
     expect(runtime.loadRemote).toHaveBeenCalledExactlyOnceWith('portal_auth/Login');
-  });
-
-  it('waits for the session before loading any other page', () => {
-    expect(preloadFirstPage(`${WORKSPACE}/dashboard`, undefined)).toBe(false);
-    expect(preloadFirstPage('/new-instance', undefined)).toBe(false);
-    expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -1,5 +1,6 @@
+import { LOGIN_URL } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_PATH_PREFIX } from '../federation/remoteRegistry';
+import { SIGN_IN_PAGE, SIGN_IN_PATH_PREFIX } from '../federation/remoteRegistry';
 import {
   findRoute,
   isGuestOnly,
@@ -169,11 +170,13 @@ describe('route table', () => {
     expect(remoteOf('Support')).toBe('support');
   });
 
-  it('serves every page under the sign-in prefix from the remote main.js fetches early for it', () => {
+  it('serves every page under the sign-in prefix from the remote main.js fetches early, and Login first', () => {
     const signIn = ROUTES.filter((r) =>
       [r.path, ...(r.aliases ?? [])].some((p) => p.startsWith(SIGN_IN_PATH_PREFIX)),
     );
     expect(signIn.map((r) => r.name)).toContain('Login');
-    for (const route of signIn) expect(route.page, route.name).toMatchObject({ remote: 'auth' });
+    for (const route of signIn) expect(route.page, route.name).toMatchObject({ remote: SIGN_IN_PAGE.remote });
+    // where the guard sends a visitor
+    expect(matchPortalRoute(LOGIN_URL)?.route.page).toEqual(SIGN_IN_PAGE);
   });
 });
