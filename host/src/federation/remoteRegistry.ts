@@ -9,6 +9,7 @@ import {
   remoteRequest,
 } from '@portal/shared/remotes';
 import { reportError } from '../errors/reportError';
+import { fetchOwnShares } from './runtimePlugin';
 
 const manifests = new Map<RemoteName, string>();
 /** Page loads started before their page renders (`startPageLoad`), by request, until taken. */
@@ -36,8 +37,8 @@ function isRemoteMap(value: unknown): value is Record<string, string> {
  * still starts and every remote page shows its fallback.
  *
  * With `firstScreen` (the path the page opened at), on a sign-in page the Login page starts loading
- * at once (the sign-in remote's manifest, entry, page chunks and the shared packages only it
- * provides): main.js calls this before the bootstrap and the host's shared packages have
+ * at once (the sign-in remote's manifest, entry, page chunks, and the shared packages only it
+ * provides as soon as its manifest is read, `fetchOwnShares`): main.js calls this before the bootstrap and the host's shared packages have
  * downloaded, so they arrive meanwhile instead of one after another once the page renders (issue
  * 14). The host's shared packages are already loading by then (main.js imports the bootstrap
  * first), and the `loaded-first` strategy hands the page those, not the remote's copies.
@@ -59,7 +60,10 @@ export async function registerPortalRemotes(firstScreen?: string): Promise<void>
     reportError(error, { phase: 'remotes.json' });
     return;
   }
-  if (firstScreen?.startsWith(SIGN_IN_PATH_PREFIX)) startPageLoad(SIGN_IN_PAGE);
+  if (firstScreen?.startsWith(SIGN_IN_PATH_PREFIX) && manifests.has(SIGN_IN_PAGE.remote)) {
+    fetchOwnShares(containerName(SIGN_IN_PAGE.remote));
+    startPageLoad(SIGN_IN_PAGE);
+  }
 }
 
 /**
