@@ -37,11 +37,12 @@ function isRemoteMap(value: unknown): value is Record<string, string> {
  * still starts and every remote page shows its fallback.
  *
  * With `firstScreen` (the path the page opened at), on a sign-in page the Login page starts loading
- * at once (the sign-in remote's manifest, entry, page chunks, and the shared packages only it
- * provides as soon as its manifest is read, `fetchOwnShares`): main.js calls this before the bootstrap and the host's shared packages have
- * downloaded, so they arrive meanwhile instead of one after another once the page renders (issue
- * 14). The host's shared packages are already loading by then (main.js imports the bootstrap
- * first), and the `loaded-first` strategy hands the page those, not the remote's copies.
+ * at once: the sign-in remote's manifest, entry and page chunks, and the shared packages only it
+ * provides as soon as its manifest is read (`fetchOwnShares`). main.js calls this before the
+ * bootstrap and the host's shared packages have downloaded, so they arrive meanwhile instead of one
+ * after another once the page renders (issue 14). The host's shared packages are already loading
+ * by then (main.js imports the bootstrap first), and the `loaded-first` strategy hands the page
+ * those, not the remote's copies.
  */
 export async function registerPortalRemotes(firstScreen?: string): Promise<void> {
   try {
