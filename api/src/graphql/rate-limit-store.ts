@@ -1,6 +1,27 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.js';
+import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
+import { rateLimitWindows } from '../jobs/tables.js';
+
+/** One request counted in its client's fixed window, atomically; prepared (it runs on every request). */
+const hit = (db: Db) =>
+  prepared(db, 'rate_limit_hit', (d) => {
+    const at = sql`${sql.placeholder('at')}::bigint`;
+    const ended = sql`${rateLimitWindows.windowStart} + ${sql.placeholder('timeWindow')}::bigint <= ${at}`;
+    return d
+      .insert(rateLimitWindows)
+      .values({ key: sql.placeholder('key'), windowStart: at, hits: 1 })
+      .onConflictDoUpdate({
+        target: rateLimitWindows.key,
+        set: {
+          windowStart: sql`case when ${ended} then ${at} else ${rateLimitWindows.windowStart} end`,
+          hits: sql`case when ${ended} then 1 else ${rateLimitWindows.hits} + 1 end`,
+        },
+      })
+      .returning({ windowStart: rateLimitWindows.windowStart, hits: rateLimitWindows.hits })
+      .prepare('rate_limit_hit');
+  });
 
 /**
  * `@fastify/rate-limit`'s store in the database (`rate_limit_windows`, `jobs/tables.ts`) instead of
@@ -16,14 +37,8 @@ export function databaseRateLimitStore(db: Db, now: () => number = Date.now): Fa
       timeWindow: number,
     ): void {
       const at = now();
-      queryRows<{ window_start: string | number; hits: number }>(
-        db,
-        sql`insert into rate_limit_windows as w (key, window_start, hits) values (${key}, ${at}::bigint, 1)
-          on conflict (key) do update set
-            window_start = case when w.window_start + ${timeWindow}::bigint <= ${at}::bigint then ${at}::bigint else w.window_start end,
-            hits = case when w.window_start + ${timeWindow}::bigint <= ${at}::bigint then 1 else w.hits + 1 end
-          returning window_start, hits`,
-      )
+      hit(db)
+        .execute({ key, at, timeWindow })
         .then(async ([row]) => {
           operations += 1;
           // now and then, drop the windows that ended long ago (clients seen once)
@@ -31,7 +46,7 @@ export function databaseRateLimitStore(db: Db, now: () => number = Date.now): Fa
             await db.execute(
               sql`delete from rate_limit_windows where window_start < ${at - 24 * 3_600_000}::bigint`,
             );
-          const start = Number(row!.window_start);
+          const start = Number(row!.windowStart);
           callback(null, { current: Number(row!.hits), ttl: Math.max(0, start + timeWindow - at) });
         })
         .catch((error: unknown) => callback(error as Error));

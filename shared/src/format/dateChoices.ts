@@ -29,8 +29,12 @@ function isTimeZone(zone: string): boolean {
   return valid;
 }
 
+/** The browser's timezone, read once: a DateTimeFormat is costly to make, and the shell asks on every render. */
+let browserZone: string | undefined;
+
 /** The user's timezone, else the browser's (before `me` answered, or for a zone the browser lacks). */
 export function resolveTimeZone(zone: string | null | undefined): string {
   if (zone && isTimeZone(zone)) return zone;
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return browserZone;
 }

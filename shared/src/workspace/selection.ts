@@ -37,11 +37,14 @@ export const CABINET_KIND = 'CAB';
 
 export const EMPTY_SELECTION: WorkspaceSelection<never> = { workspaces: [], current: null };
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** Made on first use, not when the module loads: a Collator is costly, and the sign-in pages never sort. */
+let collator: Intl.Collator | undefined;
 
 /** By account name, case- and accent-insensitively, numbers in numeric order; ties keep API order. */
 export function sortByAccountName<W extends SelectableWorkspace>(list: readonly W[]): W[] {
-  return [...list].sort((a, b) => collator.compare(a.account?.name ?? '', b.account?.name ?? ''));
+  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const { compare } = collator;
+  return [...list].sort((a, b) => compare(a.account?.name ?? '', b.account?.name ?? ''));
 }
 
 function isEmployeeOf(workspace: SelectableWorkspace, uid: string | null | undefined): uid is string {
