@@ -24,7 +24,7 @@ export interface StartupRequests {
 }
 
 // Start-up order of spec section 2: auth data first, then the router, then mount, even if the
-// auth data could not be loaded. /runtime-config.json and /remotes.json are read meanwhile. The
+// auth data could not be loaded (main.js started it, with /runtime-config.json and /remotes.json). The
 // router's first navigation already runs the guard, so it must see the loaded session.
 export async function start({
   session: sessionLoaded,

@@ -37,7 +37,7 @@ export function lazyRemotePage(ref: RemotePageRef, attempt: number): ComponentTy
 export function preloadFirstPage(pathname: string, signedIn: boolean): boolean {
   const match = matchPortalRoute(pathname);
   const page = match?.route.page;
-  if (!match || !page || !('remote' in page) || !isRemoteConfigured(page.remote)) return false;
+  if (!match || !page || !('remote' in page)) return false; // a remote not in the map: startPageLoad says no
   const shown = signedIn ? !isGuestOnly(match.route) : !requiresAuth(match.route);
   return shown && startPageLoad(page);
 }
