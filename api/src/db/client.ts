@@ -10,9 +10,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { type DatabaseConfig, PGLITE_MEMORY } from '../config.js';
+import { countPoolWrites, countWrites } from './cached-reads.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { namedStatements } from './pglite-statements.js';
-import { countWrites } from './pglite-writes.js';
 import * as schema from './schema.js';
 
 /** The generated SQL migrations; `src/db` and `dist/db` sit at the same depth below the package. */
@@ -135,6 +135,10 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   // second, against 0.8 ms with no flush wait). A crash may lose the last fraction of a second of
   // counts, which only lets a client a few requests more; nothing else goes through this pool.
   const countersPool = newPool(url, [...SESSION_SETTINGS, 'synchronous_commit=off'], logger, 2);
+  // the session lookups kept in memory between writes (`cached-reads.ts`): this pool's writes and
+  // the notifications of the other processes' count
+  const writes = countPoolWrites(pool, url, logger);
+  await writes.ready;
   const observers = statementObservers();
   const db = drizzlePg({ client: pool, schema, logger: observers.logger });
   return {
@@ -146,7 +150,7 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => ping(db),
     close: onceOnly(async () => {
-      await Promise.all([pool.end(), countersPool.end()]);
+      await Promise.all([writes.close(), pool.end(), countersPool.end()]);
     }),
   };
 }

@@ -709,7 +709,7 @@ describe('statements per request (issue 14: a regression here is a slower portal
     servicesLegacy { uid title description monthly monthlyCurrency }
     unreadMessages services { uid } myRole capabilities } }`;
 
-  it('allWorkspaces: the session with its user (PostgreSQL only), the flood guard (PostgreSQL only), then the workspaces', async () => {
+  it('allWorkspaces: the flood guard (PostgreSQL only), then the workspaces', async () => {
     const browser = await signedIn(h.seed.demoUser);
     await gql(browser, '{ __typename }'); // the csrftoken cookie first
     let answer: Json;
@@ -718,15 +718,15 @@ describe('statements per request (issue 14: a regression here is a slower portal
     });
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data.allWorkspaces).toHaveLength(Object.keys(DEMO_CONTRACTS).length);
-    // PGlite counts the flood guard in memory (one process): rate-limit-store.ts; and it keeps the
-    // session read by `{ __typename }` until the next write (db/pglite-writes.ts)
-    expect(statements, statements.join('\n\n')).toHaveLength(h.database.kind === 'postgres' ? 3 : 1);
+    // PGlite counts the flood guard in memory (one process): rate-limit-store.ts; and both keep the
+    // session read by `{ __typename }` until the next write (db/cached-reads.ts)
+    expect(statements, statements.join('\n\n')).toHaveLength(h.database.kind === 'postgres' ? 2 : 1);
     expect(statements.at(-1)).toMatch(/json_build_object/);
   });
 
-  it('GET /auth/session: one statement (none on PGlite until a write)', async () => {
+  it('GET /auth/session: one statement, then none until a write', async () => {
     const browser = await signedIn(h.seed.demoUser);
-    for (const expected of [1, h.database.kind === 'postgres' ? 1 : 0]) {
+    for (const expected of [1, 0]) {
       let answer: Json;
       const statements = await statementsOf(async () => {
         answer = await browser.api('GET', '/auth/session');

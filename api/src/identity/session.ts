@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cachedUntilWrite } from '../db/cached-reads.js';
 import type { Db } from '../db/client.js';
-import { cachedUntilWrite } from '../db/pglite-writes.js';
 import { prepared } from '../db/prepared.js';
 import { type AuthSession, authSessions, type User, users } from '../db/schema.js';
 import type { OidcLoginState } from '../sso/oidcClient.js';
@@ -123,7 +123,7 @@ export async function lookupSession(
       .prepare('session_with_user_by_key'),
   );
   const keyHash = hashToken(token);
-  // kept in memory on PGlite until the next write (`db/pglite-writes.ts`)
+  // kept in memory on PGlite until the next write (`db/cached-reads.ts`)
   const found = await cachedUntilWrite(
     db,
     `session:${keyHash}`,
