@@ -9,7 +9,7 @@ import { seedCatalog } from '../compute/seed.js';
 import { computeInstances } from '../compute/tables.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { users, workspaces } from '../db/schema.js';
-import { DEMO_CONTRACTS, seedDemo } from '../db/seed.js';
+import { DEMO_CONTRACTS, DEMO_PASSWORD, DEMO_USER, seedDemo } from '../db/seed.js';
 import { API_RATE_LIMITED, API_RATE_LIMITS } from '../graphql/plugin.js';
 import { MESSAGES } from '../identity/messages.js';
 import { gql } from '../test/graphql.js';
@@ -116,6 +116,21 @@ describe.skipIf(unavailable !== null)(
         expect(limited.json().message).toBe(API_RATE_LIMITED);
         expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       }
+    });
+
+    it('a sign-out through one process ends the session on the other, which had read it', async () => {
+      const onA = new Browser(a, '10.9.2.1');
+      expect((await onA.login(DEMO_USER.email, DEMO_PASSWORD)).status).toBe(200);
+      // the same browser's next request goes to the other process (no sticky sessions)
+      const onB = new Browser(b, onA.ip);
+      for (const [name, value] of onA.jar) onB.jar.set(name, value);
+      const session = async (browser: Browser) => (await browser.api('GET', '/auth/session')).status;
+      // read twice on B: B keeps the lookup in memory between writes (db/cached-reads.ts)
+      expect(await session(onB)).toBe(200);
+      expect(await session(onB)).toBe(200);
+      expect((await onA.api('DELETE', '/auth/session')).status).toBe(401);
+      // B hears of A's commit through PostgreSQL's notification (at the latest, a kept read ends after 5 s)
+      await vi.waitFor(async () => expect(await session(onB)).toBe(401), WAIT);
     });
 
     it('a periodic job’s slot runs once, whichever processes queue it', async () => {
