@@ -82,8 +82,9 @@ export function countWrites(client: PGlite): void {
  * that are not a `select` move it when they start and when they end (every connection of the pool,
  * transactions' `commit` included), and so does every notification on `CACHED_TABLES_CHANNEL`,
  * which PostgreSQL sends at the commit of any process that changed a table read through
- * `cachedUntilWrite` (but those of this pool's own connections, counted already). Reads are kept only while the `LISTEN` connection listens (it is opened
- * again a second after it fails, everything kept dropped), and at most `POSTGRES_MAX_AGE_MS`.
+ * `cachedUntilWrite` (but those of this pool's own connections, counted already). Reads are kept
+ * only while the `LISTEN` connection listens (it is opened again a second after it fails,
+ * everything kept dropped), and at most `POSTGRES_MAX_AGE_MS`.
  * Another process's write is seen here when its notification arrives: a few milliseconds after
  * its commit, as a read begun just before that commit would have missed it too.
  */
@@ -136,7 +137,8 @@ export function countPoolWrites(
     setTimeout(() => void listen(), RECONNECT_MS).unref();
   };
   const listen = async () => {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    if (closed) return;
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 });
     listener = client;
     client.on('notification', (message) => {
       if (!own.has(message.processId)) written(counter);
