@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { rateLimitWindows } from '../jobs/tables.js';
 
-/** `hits` requests counted in their client's fixed window, atomically; prepared (it runs on every request). */
+/** `hits` requests counted in their client's fixed window, atomically; prepared (a busy path). */
 const hit = (db: Db) =>
   prepared(db, 'rate_limit_hit', (d) => {
     const at = sql`${sql.placeholder('at')}::bigint`;
