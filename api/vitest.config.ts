@@ -16,6 +16,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // the cluster test runs on the production build, after it (`vitest.cluster.config.ts`)
     exclude: ['src/cluster/**', '**/node_modules/**'],
+    // one migrated PGlite dumped for the run; each file's database starts from it
+    globalSetup: ['src/test/pglite-template.ts'],
     // Two files at once: a file spends much of its time starting PGlite and importing, and Vitest's
     // default on 2 cores is one worker (360 → 253 s here). The limits below leave the margin.
     maxWorkers: 2,

@@ -22,8 +22,12 @@ export type NodeEnv = 'development' | 'production' | 'test';
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
-  /** `dataDir` is an absolute folder, or `memory://` for a throw-away in-memory database. */
-  | { kind: 'pglite'; dataDir: string };
+  /**
+   * `dataDir` is an absolute folder, or `memory://` for a throw-away in-memory database, which may
+   * start from `loadDataDir`, a dump of another (PGlite's `dumpDataDir`: the api tests' migrated
+   * template, `src/test/pglite-template.ts`).
+   */
+  | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
 
 export interface Config {
   port: number;

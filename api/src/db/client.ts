@@ -64,7 +64,7 @@ function statementObservers() {
 }
 
 export async function openDatabase(config: DatabaseConfig, logger?: Logger): Promise<Database> {
-  return config.kind === 'postgres' ? openPostgres(config.url, logger) : openPglite(config.dataDir);
+  return config.kind === 'postgres' ? openPostgres(config.url, logger) : openPglite(config);
 }
 
 function onceOnly(fn: () => Promise<void>): () => Promise<void> {
@@ -79,7 +79,10 @@ async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite({
+  dataDir,
+  loadDataDir,
+}: Extract<DatabaseConfig, { kind: 'pglite' }>): Promise<Database> {
   const inMemory = dataDir === PGLITE_MEMORY;
   let releaseLock = async () => {};
   if (!inMemory) {
@@ -88,7 +91,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? undefined : dataDir);
+    client = await (inMemory ? PGlite.create(loadDataDir ? { loadDataDir } : {}) : PGlite.create(dataDir));
   } catch (error) {
     await releaseLock();
     throw error;

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
+import { inject } from 'vitest';
 import { type Config, type Env, loadConfig, PGLITE_MEMORY } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { createLogger } from '../logger.js';
@@ -12,7 +14,13 @@ import { testPostgres } from './postgres.js';
  */
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.PORTAL_TEST_POSTGRES === '1') return openPostgresTestDatabase();
-  const database = await openDatabase({ kind: 'pglite', dataDir: PGLITE_MEMORY });
+  // the run's migrated template when Vitest's global set-up made one (`pglite-template.ts`)
+  const template = inject('pgliteTemplate');
+  const database = await openDatabase({
+    kind: 'pglite',
+    dataDir: PGLITE_MEMORY,
+    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+  });
   await database.migrate();
   return database;
 }
