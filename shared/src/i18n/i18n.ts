@@ -22,8 +22,9 @@ export function createI18n(resources: Resource = {}, language: Language = initia
     supportedLngs: [...LANGUAGES],
     defaultNS: 'common',
     ns: ['common'],
-    resources: Object.fromEntries(
-      LANGUAGES.map((lng) => [lng, { common: common[lng], ...(resources[lng] ?? {}) }]),
+    // a copy: i18next's addResourceBundle writes into the objects it was given
+    resources: structuredClone(
+      Object.fromEntries(LANGUAGES.map((lng) => [lng, { common: common[lng], ...(resources[lng] ?? {}) }])),
     ) as Resource,
     interpolation: { escapeValue: false },
     initAsync: false,
