@@ -18,6 +18,9 @@ export default defineConfig({
     exclude: ['src/cluster/**', '**/node_modules/**'],
     // one migrated PGlite dumped for the run; each file's database starts from it
     globalSetup: ['src/test/pglite-template.ts'],
+    // a worker imports the api once for all its files, not once per file (src/test/file-reset.ts)
+    isolate: false,
+    setupFiles: ['src/test/file-reset.ts'],
     // Two files at once: a file spends much of its time starting PGlite and importing, and Vitest's
     // default on 2 cores is one worker (360 → 253 s here). The limits below leave the margin.
     maxWorkers: 2,

@@ -3,7 +3,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './db/client.js';
 import { acquireDataDirLock } from './db/data-dir-lock.js';
 import { users } from './db/schema.js';
@@ -94,6 +94,12 @@ describe('connections that stall', () => {
     const { logger, lines } = captureLogs();
     const server = await startServer(testConfig({ PORT: '0', PORTAL_SHUTDOWN_GRACE_S: '0' }), logger);
     const uploads = await Promise.all([1, 2, 3].map(() => stalledUpload(server.url)));
+    // in flight once the server has read their headers; before that a connection is idle and
+    // closed at once (a busy machine can take a while to get there)
+    await vi.waitFor(() => expect(lines.filter((line) => line.msg === 'incoming request')).toHaveLength(3), {
+      timeout: 30_000,
+      interval: 20,
+    });
     await server.close();
     await Promise.all(uploads.map((u) => u.closed));
     await expect(server.database.ping()).rejects.toHaveProperty('cause.message', 'PGlite is closed');

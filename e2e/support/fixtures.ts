@@ -2,6 +2,7 @@ import { test as base, expect } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USER, NOWS_USER, signInByApi } from './identity';
 import { REMOTES } from './paths';
 import { connectToDeployment, NOT_ON_DEPLOYMENT, type Portal, startPortal } from './portal';
+import { e2ePort } from './ports';
 import { remoteTagsOf } from './remoteTags';
 
 export interface Account {
@@ -13,8 +14,7 @@ export const DEMO_ACCOUNT: Account = { email: DEMO_USER, password: DEMO_PASSWORD
 export const NO_WORKSPACE_ACCOUNT: Account = { email: NOWS_USER, password: DEMO_PASSWORD };
 
 /**
- * `portal`: one running portal per worker, on ports from PORTAL_E2E_PORT (default 9280) so the
- * suites run beside a portal started with `npm start`; a file that sets `portalEnv` (extra api
+ * `portal`: one running portal per worker, on the worker's ports (support/ports.ts); a file that sets `portalEnv` (extra api
  * environment) gets a portal of its own. A test that repoints a remote gets the original map back
  * when it ends.
  *
@@ -52,7 +52,7 @@ export const test = base.extend<
         return;
       }
       const portal = await startPortal({
-        basePort: Number(process.env.PORTAL_E2E_PORT ?? 9280),
+        basePort: e2ePort(),
         env: portalEnv,
       });
       await use(portal);

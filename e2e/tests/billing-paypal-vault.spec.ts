@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { dialog, topUp } from '../support/billingUi';
 import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
 import { DEMO_CONTRACTS } from '../support/identity';
+import { e2ePort } from '../support/ports';
 
 // PayPal Vault v3 and PayPal's full-page return on the production build, PayPal's hosts replaced
 // (unreachable here): the api's PayPal driver talks to a small fake of PayPal's REST endpoints in
@@ -11,7 +12,7 @@ import { DEMO_CONTRACTS } from '../support/identity';
 // onApprove({ vaultSetupToken }); createOrder → PayPal's own page). A portal of its own (PayPal
 // configured); the tests change demo's money and methods and run in order.
 
-const FAKE_PORT = Number(process.env.PORTAL_E2E_PORT ?? 9280) + 42;
+const FAKE_PORT = e2ePort(42);
 let fake: Server;
 // biome-ignore lint/suspicious/noExplicitAny: PayPal's JSON, read field by field
 type Json = Record<string, any>;

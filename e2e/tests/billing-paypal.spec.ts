@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { dialog, topUp } from '../support/billingUi';
 import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
 import { DEMO_CONTRACTS } from '../support/identity';
+import { e2ePort } from '../support/ports';
 
 // Real PayPal's path on the production build, with PayPal's hosts replaced (unreachable here): the
 // api's PayPal driver (the official server SDK) talks to a small fake of PayPal's REST endpoints in
@@ -11,7 +12,7 @@ import { DEMO_CONTRACTS } from '../support/identity';
 // stub whose button does what PayPal's popup does: createOrder, then onApprove or onCancel. A portal
 // of its own (PayPal configured); the tests change demo's money and run in order.
 
-const FAKE_PORT = Number(process.env.PORTAL_E2E_PORT ?? 9280) + 40;
+const FAKE_PORT = e2ePort(40);
 let fake: Server;
 const orders = new Map<
   string,

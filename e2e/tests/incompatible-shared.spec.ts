@@ -1,6 +1,7 @@
 import type { ConsoleMessage } from '@playwright/test';
 import { buildRemoteVariant } from '../support/buildVariant';
 import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+import { e2ePort } from '../support/ports';
 
 // The suite is about loading remotes, not signing in: each test starts signed in.
 test.use({ account: DEMO_ACCOUNT });
@@ -15,7 +16,7 @@ test('a remote built against an incompatible major of @portal/shared falls back 
   page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
 
   const outDir = buildRemoteVariant('billing', 'shared-v2', { env: { PORTAL_SHARED_VERSION: '2.0.0' } });
-  const served = await portal.serveRemote(outDir, 9293);
+  const served = await portal.serveRemote(outDir, e2ePort(13));
   portal.setRemote('billing', served.manifestUrl);
 
   await page.goto('/workspace/C-1/billing');

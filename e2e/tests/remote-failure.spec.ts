@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ConsoleMessage } from '@playwright/test';
 import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
 import { remoteDir } from '../support/paths';
+import { e2ePort } from '../support/ports';
 
 // The suite is about loading remotes, not signing in: each test starts signed in.
 test.use({ account: DEMO_ACCOUNT });
@@ -17,7 +18,7 @@ test.describe('a failing remote costs only its own screens', () => {
   }) => {
     const errors: string[] = [];
     page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
-    portal.setRemote('compute', 'http://127.0.0.1:9291/mf-manifest.json'); // nothing listens there
+    portal.setRemote('compute', `http://127.0.0.1:${e2ePort(11)}/mf-manifest.json`); // nothing listens there
 
     await page.goto('/products');
     await expect(fallback(page, 'Products')).toBeVisible();
@@ -35,7 +36,7 @@ test.describe('a failing remote costs only its own screens', () => {
     await expect(fallback(page, 'Products')).toBeVisible();
 
     // the remote comes back on the same address: Retry loads it without a page reload
-    const back = await portal.serveRemote(path.join(remoteDir('compute'), 'dist'), 9291);
+    const back = await portal.serveRemote(path.join(remoteDir('compute'), 'dist'), e2ePort(11));
     await page.getByRole('button', { name: 'Retry' }).click();
     // the Products page with its filters
     await expect(page.getByRole('tab', { name: 'Data center' })).toBeVisible();
@@ -48,13 +49,17 @@ test.describe('a failing remote costs only its own screens', () => {
     portal,
   }) => {
     let broken = true;
-    const served = await portal.serveRemote(path.join(remoteDir('compute'), 'dist'), 9292, (req, res) => {
-      if (broken && req.url?.startsWith('/static/js/')) {
-        res.writeHead(404).end('Not found');
-        return true;
-      }
-      return false;
-    });
+    const served = await portal.serveRemote(
+      path.join(remoteDir('compute'), 'dist'),
+      e2ePort(12),
+      (req, res) => {
+        if (broken && req.url?.startsWith('/static/js/')) {
+          res.writeHead(404).end('Not found');
+          return true;
+        }
+        return false;
+      },
+    );
     portal.setRemote('compute', served.manifestUrl);
 
     await page.goto('/workspace/C-1/dashboard');
@@ -81,13 +86,13 @@ test.describe('a visitor whose sign-in remote is down', () => {
   }) => {
     const errors: string[] = [];
     page.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
-    portal.setRemote('auth', 'http://127.0.0.1:9293/mf-manifest.json'); // nothing listens there
+    portal.setRemote('auth', `http://127.0.0.1:${e2ePort(13)}/mf-manifest.json`); // nothing listens there
 
     await page.goto('/auth/login');
     await expect(fallback(page, 'Log in')).toBeVisible();
     expect(errors.some((e) => e.includes('[portal] error') && e.includes('auth'))).toBe(true);
 
-    const back = await portal.serveRemote(path.join(remoteDir('auth'), 'dist'), 9293);
+    const back = await portal.serveRemote(path.join(remoteDir('auth'), 'dist'), e2ePort(13));
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeVisible();
     await expect(fallback(page, 'Log in')).toHaveCount(0);

@@ -2,6 +2,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildRemoteVariant } from '../support/buildVariant';
 import { DEMO_ACCOUNT, expect, test } from '../support/fixtures';
+import { e2ePort } from '../support/ports';
 
 // The suite is about loading remotes, not signing in: each test starts signed in.
 test.use({ account: DEMO_ACCOUNT });
@@ -33,7 +34,7 @@ test('a rebuilt remote on another origin replaces the old one after reload, with
       );
     },
   });
-  const release2 = await portal.serveRemote(outDir, 9290);
+  const release2 = await portal.serveRemote(outDir, e2ePort(10));
   portal.setRemote('support', release2.manifestUrl);
 
   await page.reload();

@@ -3,11 +3,11 @@ import { identityCalls, logOut } from '../../support/authUi';
 import { expect, test } from '../../support/fixtures';
 import { expectHome } from '../../support/mfaUi';
 import { startOidcProvider, type TestOidcProvider } from '../../support/oidcProvider';
+import { e2ePort } from '../../support/ports';
 
-// The portal's public URL is known before it starts (fixtures: ports from PORTAL_E2E_PORT), and so is
-// the provider's: a fixed port beside the portal's (remotes +1…+5, variants +10…+13).
-const PORTAL_URL = `http://127.0.0.1:${process.env.PORTAL_E2E_PORT ?? '9280'}`;
-const PROVIDER_PORT = Number(process.env.PORTAL_E2E_PORT ?? '9280') + 17;
+// The portal's public URL is known before it starts (support/ports.ts), and so is the provider's.
+const PORTAL_URL = `http://127.0.0.1:${e2ePort()}`;
+const PROVIDER_PORT = e2ePort(17);
 const PROVIDER = { id: 'e2e', name: 'E2E SSO', clientId: 'portal', clientSecret: 'e2e-secret' };
 const ISSUER = `http://127.0.0.1:${PROVIDER_PORT}`;
 
