@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
@@ -347,6 +349,20 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url,
     });
+  });
+
+  it('starts an in-memory PGlite from the dump PGLITE_TEMPLATE names, and says what is wrong with one', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'portal-config-')), 'template.tar');
+    writeFileSync(file, 'dump');
+    const { database } = loadConfig({ PGLITE_DIR: 'memory://', PGLITE_TEMPLATE: file });
+    expect(database).toMatchObject({ kind: 'pglite', dataDir: 'memory://' });
+    expect(database.kind === 'pglite' && database.loadDataDir?.size).toBe(4);
+    expect(problemsOf({ PGLITE_DIR: '/tmp/x', PGLITE_TEMPLATE: file })).toEqual([
+      'PGLITE_TEMPLATE: only with PGLITE_DIR=memory://',
+    ]);
+    expect(problemsOf({ PGLITE_DIR: 'memory://', PGLITE_TEMPLATE: `${file}.gone` })).toEqual([
+      expect.stringMatching(/^PGLITE_TEMPLATE: cannot read .*template\.tar\.gone \(ENOENT/),
+    ]);
   });
 
   it('resolves relative paths against the current directory', () => {

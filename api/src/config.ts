@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LevelWithSilent } from 'pino';
@@ -24,8 +25,8 @@ export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
   /**
    * `dataDir` is an absolute folder, or `memory://` for a throw-away in-memory database, which may
-   * start from `loadDataDir`, a dump of another (PGlite's `dumpDataDir`: the api tests' migrated
-   * template, `src/test/pglite-template.ts`).
+   * start from `loadDataDir`, a dump of another (PGlite's `dumpDataDir`: a migrated template,
+   * `db/pglite-template.ts`, which the api tests and the e2e suites' portals start from).
    */
   | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
 
@@ -246,6 +247,17 @@ function readDatabase(env: Env, problems: string[]): DatabaseConfig {
     return { kind: 'postgres', url };
   }
   const dir = read(env, 'PGLITE_DIR');
+  const template = read(env, 'PGLITE_TEMPLATE');
+  if (template !== undefined) {
+    if (dir !== PGLITE_MEMORY) problems.push(`PGLITE_TEMPLATE: only with PGLITE_DIR=${PGLITE_MEMORY}`);
+    else {
+      try {
+        return { kind: 'pglite', dataDir: PGLITE_MEMORY, loadDataDir: new Blob([readFileSync(template)]) };
+      } catch (error) {
+        problems.push(`PGLITE_TEMPLATE: cannot read ${template} (${(error as Error).message})`);
+      }
+    }
+  }
   if (dir === PGLITE_MEMORY) return { kind: 'pglite', dataDir: PGLITE_MEMORY };
   return { kind: 'pglite', dataDir: dir === undefined ? resolve(REPO_ROOT, '.data/pglite') : resolve(dir) };
 }

@@ -91,6 +91,10 @@ export async function startPortal({
       PORT: String(basePort),
       HOST: '127.0.0.1',
       PGLITE_DIR: 'memory://',
+      // the run's migrated PGlite (support/globalSetup.ts)
+      ...(process.env.PORTAL_E2E_PGLITE_TEMPLATE
+        ? { PGLITE_TEMPLATE: process.env.PORTAL_E2E_PGLITE_TEMPLATE }
+        : {}),
       PORTAL_SEED: 'demo',
       PORTAL_REMOTES_FILE: remotesFile,
       PORTAL_HOST_DIST: path.join(REPO, 'host/dist'),
