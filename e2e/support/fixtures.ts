@@ -14,8 +14,8 @@ export const DEMO_ACCOUNT: Account = { email: DEMO_USER, password: DEMO_PASSWORD
 export const NO_WORKSPACE_ACCOUNT: Account = { email: NOWS_USER, password: DEMO_PASSWORD };
 
 /**
- * `portal`: one running portal per worker, on the worker's ports (support/ports.ts); a file that sets `portalEnv` (extra api
- * environment) gets a portal of its own. A test that repoints a remote gets the original map back
+ * `portal`: one running portal per worker, on the worker's ports (support/ports.ts); a file that
+ * sets `portalEnv` (extra api environment) gets a portal of its own. A test that repoints a remote gets the original map back
  * when it ends.
  *
  * `account`: set it (`test.use({ account: DEMO_ACCOUNT })`) and each test's browser context starts
