@@ -21,6 +21,7 @@ import { NetworkService } from './compute/network/service.js';
 import { realScheduler, type Scheduler } from './compute/scheduler.js';
 import { type ComputeOptions, ComputeService } from './compute/service.js';
 import type { Config } from './config.js';
+import { forgetCachedReads } from './db/cached-reads.js';
 import type { Database } from './db/client.js';
 import { faviconRoutes } from './favicon/favicon.js';
 import type { GraphqlServices } from './graphql/context.js';
@@ -184,6 +185,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
           deps.database.url,
           (channel, payload) => deps.database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
           app.log,
+          // an event means its process wrote: what this one keeps of those tables may be stale
+          () => forgetCachedReads(deps.database.db),
         )
       : null;
   if (events) {

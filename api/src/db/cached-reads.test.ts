@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PGLITE_MEMORY } from '../config.js';
+import { EVENTS_CHANNEL, PgEventTarget } from '../graphql/pg-event-target.js';
 import { testPostgres } from '../test/postgres.js';
-import { cachedUntilWrite } from './cached-reads.js';
+import { cachedUntilWrite, forgetCachedReads } from './cached-reads.js';
 import { type Database, openDatabase, queryRows } from './client.js';
 
 describe('PGlite: reads kept in memory until the next write', () => {
@@ -156,6 +158,32 @@ describe.skipIf(unavailable !== null)(
       await b.db.execute(sql`insert into users (email) values ('kept@example.com')`);
       // the clock stands still: only the notification can drop the kept count
       await until(async () => (await countUsers()) === before + 1);
+    });
+
+    it('reads again once a subscription event of another process is heard, before its listeners', async () => {
+      const heardBy = new PgEventTarget(
+        a.url!,
+        async () => {},
+        pino({ level: 'silent' }),
+        () => forgetCachedReads(a.db),
+      );
+      try {
+        await heardBy.ready;
+        await until(kept);
+        const loadsWhenHeard: number[] = [];
+        heardBy.addEventListener('workspaceChanged', () => loadsWhenHeard.push(loads));
+        const before = loads;
+        // an event alone (pg_notify is a select: no table changed, no table notification)
+        await b.db.execute(
+          sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ topic: 'workspaceChanged', detail: {} })})`,
+        );
+        await until(async () => loadsWhenHeard.length === 1);
+        // the clock stands still: only the event dropped it, and before its listener ran
+        expect(await loadsOf()).toBe(1);
+        expect(loadsWhenHeard).toEqual([before]);
+      } finally {
+        await heardBy.close();
+      }
     });
 
     it('keeps nothing while its LISTEN connection is lost, and keeps again once it is back', async () => {

@@ -21,9 +21,10 @@ const READ = /^\s*select\b/i;
 const MAX_READS = 10_000;
 
 /**
- * The channel of the tables whose reads PostgreSQL lets a process keep: their triggers
- * (`drizzle/0018_cached_reads_notify.sql`: `auth_sessions`, `users`) notify it at every commit
- * that changed them.
+ * The channel of the tables whose reads PostgreSQL lets a process keep: their triggers notify it at
+ * every commit that changed them (`drizzle/0018_cached_reads_notify.sql`: `auth_sessions`, `users`,
+ * for the session lookup; `drizzle/0019_workspace_reads_notify.sql`: the fifteen tables of the
+ * workspace load).
  */
 export const CACHED_TABLES_CHANNEL = 'portal_cached_tables';
 const RECONNECT_MS = 1_000;
@@ -166,6 +167,18 @@ export function countPoolWrites(
       await client?.end().catch(() => {});
     },
   };
+}
+
+/**
+ * Drops what is kept for `db`'s client, as a write does. A subscription event of another api process
+ * (`graphql/pg-event-target.ts`) means that process wrote: its event can arrive before the
+ * notification of the tables it changed (two `LISTEN` connections), and the subscriptions it wakes
+ * read those tables at once (`workspaceChanged` loads the workspace).
+ */
+export function forgetCachedReads(db: object): void {
+  const client = (db as { $client?: object }).$client;
+  const counter = client && counters.get(client);
+  if (counter) written(counter);
 }
 
 /**

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerBalances, utcDate } from '../billing/ledger.js';
+import { queryRows } from '../db/client.js';
 import { authSessions, type User, workspaces } from '../db/schema.js';
 import {
   DEMO_CONTRACTS,
@@ -709,19 +710,60 @@ describe('statements per request (issue 14: a regression here is a slower portal
     servicesLegacy { uid title description monthly monthlyCurrency }
     unreadMessages services { uid } myRole capabilities } }`;
 
-  it('allWorkspaces: the flood guard (PostgreSQL only), then the workspaces', async () => {
+  it('allWorkspaces: the flood guard (PostgreSQL only), then the workspaces, kept until a write', async () => {
     const browser = await signedIn(h.seed.demoUser);
     await gql(browser, '{ __typename }'); // the csrftoken cookie first
-    let answer: Json;
-    const statements = await statementsOf(async () => {
-      answer = await gql(browser, SHELL_WORKSPACES);
-    });
-    expect(answer.body.errors).toBeUndefined();
-    expect(answer.body.data.allWorkspaces).toHaveLength(Object.keys(DEMO_CONTRACTS).length);
-    // PGlite counts the flood guard in memory (one process): rate-limit-store.ts; and both keep the
-    // session read by `{ __typename }` until the next write (db/cached-reads.ts)
-    expect(statements, statements.join('\n\n')).toHaveLength(h.database.kind === 'postgres' ? 2 : 1);
-    expect(statements.at(-1)).toMatch(/json_build_object/);
+    const names = async () => {
+      const answer = await gql(browser, SHELL_WORKSPACES);
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data.allWorkspaces).toHaveLength(Object.keys(DEMO_CONTRACTS).length);
+      return (answer.body.data.allWorkspaces as { workspaceName: string }[]).map((w) => w.workspaceName);
+    };
+    // PGlite counts the flood guard in memory (one process): rate-limit-store.ts; both keep the
+    // session read by `{ __typename }` and the workspace load until the next write (db/cached-reads.ts)
+    const guard = h.database.kind === 'postgres' ? 1 : 0;
+    const first = await statementsOf(names);
+    expect(first, first.join('\n\n')).toHaveLength(guard + 1);
+    expect(first.at(-1)).toMatch(/json_build_object/);
+    const before = await names();
+    expect(await statementsOf(names)).toHaveLength(guard);
+    // a write to a table the load reads: read again, and the answer shows it
+    const webshop = eq(workspaces.contractUid, DEMO_CONTRACTS.webshop);
+    const [renamed] = await h.database.db
+      .update(workspaces)
+      .set({ name: sql`${workspaces.name} || ' (renamed)'` })
+      .where(webshop)
+      .returning({ name: workspaces.name });
+    try {
+      expect(before).not.toContain(renamed!.name);
+      const again = await statementsOf(async () => expect(await names()).toContain(renamed!.name));
+      expect(again.filter((statement) => /json_build_object/.test(statement))).toHaveLength(1);
+    } finally {
+      await h.database.db
+        .update(workspaces)
+        .set({ name: sql`left(${workspaces.name}, -length(' (renamed)'))` })
+        .where(webshop);
+    }
+  });
+
+  it('every table the workspace load reads tells the other processes of its writes (drizzle/0019)', async () => {
+    const browser = await signedIn(h.seed.demoUser);
+    await gql(browser, '{ __typename }');
+    await h.database.db.execute(sql`update workspaces set name = name where false`); // nothing kept
+    const [statement] = (await statementsOf(() => gql(browser, SHELL_WORKSPACES))).filter((s) =>
+      /json_build_object/.test(s),
+    );
+    const read = new Set([...statement!.matchAll(/\b(?:from|join)\s+"(\w+)"/gi)].map((m) => m[1]!));
+    expect(read).toContain('workspaces');
+    expect(read).toContain('ledger_entries');
+    expect(read).toContain('support_message_reads');
+    const notifying = await queryRows<{ table: string }>(
+      h.database.db,
+      sql`select c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        join pg_proc p on p.oid = t.tgfoid where p.proname = 'portal_notify_cached_tables'`,
+    );
+    const withTrigger = new Set(notifying.map((row) => row.table));
+    expect([...read].filter((table) => !withTrigger.has(table))).toEqual([]);
   });
 
   it('GET /auth/session: one statement, then none until a write', async () => {

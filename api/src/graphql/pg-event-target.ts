@@ -25,6 +25,8 @@ export class PgEventTarget {
     private readonly url: string,
     private readonly notify: (channel: string, payload: string) => Promise<unknown>,
     private readonly log: FastifyBaseLogger,
+    /** Called for every event heard, before its listeners (`cached-reads.ts` `forgetCachedReads`). */
+    private readonly heard: () => void = () => {},
   ) {
     this.ready = this.listen();
   }
@@ -35,6 +37,7 @@ export class PgEventTarget {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       try {
         const { topic, detail } = JSON.parse(message.payload) as { topic: string; detail: unknown };
+        this.heard();
         this.local.dispatchEvent(new CustomEvent(topic, { detail }));
       } catch (err) {
         this.log.error({ err }, 'events: a notification that is not an event');

@@ -4,6 +4,7 @@ import { balanceOfSums, type LedgerSums, ledgerSumsJson, utcDate } from '../bill
 import { money as moneyText } from '../billing/money.js';
 import { fundPayments, type PaymentsJson, paymentsJsonFields } from '../billing/payments/of-workspaces.js';
 import { workspaceInvoices } from '../billing/repository.js';
+import { cachedUntilWrite } from '../db/cached-reads.js';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import {
@@ -201,12 +202,18 @@ export async function loadVisibleWorkspaces(
   viewerId: string,
   contractUid?: string,
 ): Promise<WorkspaceModel[]> {
-  const now = Date.now();
-  const params = { userId: viewerId, ...moneyParams(now) };
-  const found =
-    contractUid === undefined
-      ? await childrenStatement(db, false).execute(params)
-      : await childrenStatement(db, true).execute({ ...params, contractUid });
+  const params = { userId: viewerId, ...moneyParams(Date.now()) };
+  // Kept in memory until a write to a table it reads (drizzle/0019_workspace_reads_notify.sql), per
+  // viewer and day: the ledger's overdue sums change with the date alone. Its `now` only hides
+  // payment methods removed before now, and a removal is a write.
+  const found = await cachedUntilWrite(
+    db,
+    `workspaces:${viewerId}:${contractUid ?? '*'}:${params.today}`,
+    () =>
+      contractUid === undefined
+        ? childrenStatement(db, false).execute(params)
+        : childrenStatement(db, true).execute({ ...params, contractUid }),
+  );
   if (found.length === 0) return [];
   const ids = found.map(({ row }) => row.id);
   // one query for the invoices of all these workspaces, the first time one of them is asked for
