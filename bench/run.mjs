@@ -24,10 +24,11 @@ import { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mj
 import { measureApi } from './lib/api.mjs';
 import { buildApp, buildMonolith, clearBuildOverrides, killChildren } from './lib/build.mjs';
 import { clusterSection, measureCluster } from './lib/cluster.mjs';
-import { measureCompute } from './lib/compute.mjs';
+import { measureCompute, measureDashboardJs } from './lib/compute.mjs';
+import { measureFloors } from './lib/floors.mjs';
 import { measureFirstScreen } from './lib/measure.mjs';
 import { measureQemu } from './lib/qemu.mjs';
-import { apiSection, renderMarkdown } from './lib/report.mjs';
+import { apiSection, floorsSection, renderMarkdown } from './lib/report.mjs';
 import { prepareServedCopy, startServer, stopServer } from './lib/serve.mjs';
 import { emittedJs, firstChunkSets } from './lib/sizes.mjs';
 import { measureThrottled } from './lib/throttled.mjs';
@@ -48,11 +49,11 @@ const tmpDir = path.join(benchDir, '.tmp');
 const resultsDir = path.join(benchDir, 'results');
 
 const args = new Set(process.argv.slice(2));
-const OPTIONS = ['--no-build', '--api', '--cluster', '--first-screen', '--throttled'];
+const OPTIONS = ['--no-build', '--api', '--cluster', '--floors', '--first-screen', '--throttled'];
 const unknown = [...args].filter((a) => !OPTIONS.includes(a));
 if (unknown.length > 0) {
   console.error(
-    `unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build] [--api] [--cluster] [--first-screen [--throttled]]`,
+    `unknown option(s): ${unknown.join(' ')}\nusage: node run.mjs [--no-build] [--api] [--cluster] [--floors] [--first-screen [--throttled]]`,
   );
   process.exit(2);
 }
@@ -61,6 +62,8 @@ const skipBuild = args.has('--no-build');
 const apiOnly = args.has('--api');
 /** Only the cluster's throughput at 1, 2, 3 api processes (bench/lib/cluster.mjs): results/cluster.{json,md}. */
 const clusterOnly = args.has('--cluster');
+/** Only the floors (bench/lib/floors.mjs: two tiny builds, seconds): results/floors.{json,md}. */
+const floorsOnly = args.has('--floors');
 /** Only the first screens (login against the monolith, the signed-in Dashboard): results/first-screen.{json,md}. */
 const firstScreenOnly = args.has('--first-screen');
 /** With --first-screen: their time and memory under throttling too (step 7, about 3 more minutes). */
@@ -171,6 +174,9 @@ async function main() {
   build.monolithMs = mono.ms;
   snap.monolith = snapshot('monolith', path.join(tmpDir, 'monolith-dist'));
   emitted.monolith = emittedJs(snap.monolith);
+  // 4b. The floors: a bare login form on the required libraries, the federation runtime alone.
+  log('building the floors…');
+  const floors = await measureFloors({ tmpDir });
 
   // 5. Serve both variants on free ports and load the route in Chromium.
   log('serving and loading the first screen in Chromium…');
@@ -225,6 +231,13 @@ async function main() {
   if (existsSync(path.join(rootDir, 'api/dist/main.js'))) {
     log(`compute: the Dashboard and the instances query at 500 instances…`);
     compute = await measureCompute({ browser, rootDir, hostDist: snap.host, remoteMap });
+    // the same Dashboard's JavaScript as one bundle (issue 14's 370 kB, against the same code)
+    compute.firstScreenJs.dashboardMonolith = await measureDashboardJs({
+      browser,
+      rootDir,
+      hostDist: snap.monolith,
+      remoteMap: dummyMap,
+    });
   } else computeSkipped = 'api/dist/main.js not built (run `pnpm --filter @portal/api build`)';
   // 5c. Time and memory under throttling, federated and monolith, both served by the api.
   let throttled = null;
@@ -377,6 +390,7 @@ async function main() {
     emitted,
     remoteFirstChunkSets,
     firstScreen,
+    floors,
     ratios,
     aims,
     checks,
@@ -419,6 +433,25 @@ async function mainApi() {
   return api.results.every((r) => r.allWorkspaces.failed + r.session.failed + r.trivial.failed === 0) ? 0 : 1;
 }
 
+/** `--floors`: the two floor builds alone. */
+async function mainFloors() {
+  const floors = await measureFloors({ tmpDir });
+  const results = {
+    timestamp: new Date().toISOString(),
+    node: process.version,
+    cpus: os.availableParallelism(),
+    commit: gitCommit(),
+    floors,
+  };
+  const markdown = `## Portal bench: the floors\n\n${results.timestamp} · Node ${results.node} · commit ${results.commit?.slice(0, 12) ?? 'unknown'}\n\n${floorsSection(floors).join('\n')}\n`;
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'floors.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, 'floors.md'), markdown);
+  console.log(`\n${markdown}`);
+  log(`results in ${path.relative(rootDir, resultsDir)}/floors.{json,md}`);
+  return 0;
+}
+
 /** `--cluster`: HAProxy, PostgreSQL and 1-3 api processes of api/dist (build it first). */
 async function mainCluster() {
   if (!existsSync(path.join(rootDir, 'api/dist/main.js')))
@@ -442,7 +475,13 @@ async function mainCluster() {
 
 let code = 1;
 try {
-  code = clusterOnly ? await mainCluster() : apiOnly ? await mainApi() : await main();
+  code = clusterOnly
+    ? await mainCluster()
+    : apiOnly
+      ? await mainApi()
+      : floorsOnly
+        ? await mainFloors()
+        : await main();
 } catch (error) {
   console.error(`bench failed: ${error?.stack ?? error}`);
   code = 1;

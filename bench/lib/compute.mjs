@@ -106,6 +106,19 @@ function cannon({ url, cookie, csrf, body }) {
  * @param {Record<string, string>} o.remoteMap remote → manifest URL (the bench's snapshot servers)
  */
 export async function measureCompute({ browser, rootDir, hostDist, remoteMap }) {
+  return measureDashboard({ browser, rootDir, hostDist, remoteMap, runs: RUNS, apiLoad: true });
+}
+
+/**
+ * The JavaScript of the signed-in Dashboard's first screen of another build of the host (the
+ * one-bundle baseline, issue 14): one load after a warm-up, no api load.
+ * @param {{ browser: import('playwright-core').Browser, rootDir: string, hostDist: string, remoteMap: Record<string, string> }} o
+ */
+export async function measureDashboardJs(o) {
+  return (await measureDashboard({ ...o, runs: 1, apiLoad: false })).firstScreenJs.dashboard;
+}
+
+async function measureDashboard({ browser, rootDir, hostDist, remoteMap, runs, apiLoad }) {
   const api = await startApi({ rootDir, hostDist, remoteMap });
   try {
     const seeded = await fetch(`${api.url}/_dev/compute/bench/instances`, {
@@ -120,7 +133,7 @@ export async function measureCompute({ browser, rootDir, hostDist, remoteMap }) 
     const dashboard = [];
     let rows = 0;
     let js = { login: { transfer: 0, requests: 0 }, dashboard: { transfer: 0, requests: 0 } };
-    for (let run = 0; run <= RUNS; run += 1) {
+    for (let run = 0; run <= runs; run += 1) {
       const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const l = await paintTime(visitor, `${api.url}/auth/login`, () =>
         [...document.querySelectorAll('main h1, main h2')].some((h) => h.textContent?.trim() === 'Welcome'),
@@ -139,6 +152,7 @@ export async function measureCompute({ browser, rootDir, hostDist, remoteMap }) 
       js = { login: l.js, dashboard: d.js };
     }
 
+    if (!apiLoad) return { firstScreenJs: js };
     // The api: the instance list at 500 against a trivial query, same connections and duration.
     const context = await browser.newContext();
     const csrf = await signIn(context, api.url);
@@ -165,7 +179,7 @@ export async function measureCompute({ browser, rootDir, hostDist, remoteMap }) 
 
     return {
       instances: BENCH_INSTANCES,
-      runs: RUNS,
+      runs,
       firstRows: {
         loginMs: median(login),
         dashboardMs: median(dashboard),

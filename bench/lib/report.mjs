@@ -136,6 +136,8 @@ export function renderMarkdown(r) {
       ? 'All checks passed.'
       : `Failed checks: ${failed.map((c) => `${c.name} (${c.detail})`).join('; ')}`,
   );
+  if (r.floors)
+    lines.push('', ...floorsSection(r.floors, { federated: fed.js.transfer, monolith: mono.js.transfer }));
   if (r.compute) lines.push('', ...computeSection(r.compute));
   else if (r.computeSkipped) lines.push('', `Compute rows skipped: ${r.computeSkipped}`);
   if (r.throttled) lines.push('', ...throttledSection(r.throttled));
@@ -208,6 +210,16 @@ function computeSection(c) {
           ]),
         ]
       : []),
+    ...(c.firstScreenJs?.dashboardMonolith
+      ? [
+          row([
+            'The same Dashboard built as one bundle (the monolith host, same api and data; one load after a warm-up)',
+            `${kB(c.firstScreenJs.dashboardMonolith.transfer)} (${c.firstScreenJs.dashboardMonolith.requests} req)`,
+            `federated ${kB(c.firstScreenJs.dashboard.transfer)}`,
+            x(c.firstScreenJs.dashboard.transfer / Math.max(c.firstScreenJs.dashboardMonolith.transfer, 1)),
+          ]),
+        ]
+      : []),
     row([
       `\`instances\` query, p99 on the api (autocannon, 4 connections, 8 s; ${c.api.instancesRps.toFixed(0)} req/s)`,
       ms(c.api.instancesP99Ms),
@@ -215,6 +227,45 @@ function computeSection(c) {
       x(c.api.ratio),
     ]),
   ];
+}
+
+/**
+ * The floors (bench/lib/floors.mjs): what a bare login form on the required libraries and the
+ * federation runtime alone weigh, against issue 14's aims; with `firstScreen` (this run's login
+ * page, transfer as served), what the runtime alone does to the 1.15x aim.
+ * @param {object} f
+ * @param {{ federated: number, monolith: number }} [firstScreen]
+ */
+export function floorsSection(f, firstScreen) {
+  const { loginForm: form, federationRuntime: runtime } = f;
+  const both = { brotli: form.brotli + runtime.total.brotli, gzip: form.gzip + runtime.total.gzip };
+  const lines = [
+    '### Floors: what the first-screen aims leave room for (issue 14)',
+    '',
+    row(["Build (apps' loader, minifier and federation settings)", 'Scripts', 'Brotli 11', 'Gzip 9']),
+    row(['---', '---:', '---:', '---:']),
+    row([
+      'A bare login form on the required libraries (React, the router, Fluent, i18next, react-final-form), one bundle',
+      String(form.files),
+      kB(form.brotli),
+      kB(form.gzip),
+    ]),
+    row([
+      "The federation runtime alone: a host's main.js and one remote's entry, sharing React only",
+      String(runtime.total.files),
+      kB(runtime.total.brotli),
+      kB(runtime.total.gzip),
+    ]),
+    row(['Both: a federated bare login form', '', kB(both.brotli), kB(both.gzip)]),
+    '',
+    `A federated bare login form leaves ${kB(200_000 - both.gzip)} of the 200 kB (gzip) aim for everything else the login page renders.`,
+  ];
+  if (firstScreen)
+    lines.push(
+      '',
+      `The runtime alone is ${((runtime.total.brotli / firstScreen.monolith) * 100).toFixed(1)} % of this run's one-bundle login page (${kB(firstScreen.monolith)}): with nothing else federated it would be ${x((firstScreen.monolith + runtime.total.brotli) / firstScreen.monolith)} (aim ≤ 1.15x; the one-bundle build's own runtime, a few kB, not subtracted); this run's federated page is ${x(firstScreen.federated / firstScreen.monolith)}.`,
+    );
+  return lines;
 }
 
 /**
