@@ -412,64 +412,54 @@ async function main() {
   return results.ok ? 0 : 1;
 }
 
-/** `--api`: the api section alone, against api/dist (build it first). */
-async function mainApi() {
-  if (!existsSync(path.join(rootDir, 'api/dist/main.js')))
-    throw new Error('api/dist/main.js not built (run `pnpm --filter @portal/api build`)');
-  const api = await measureApi({ rootDir, log });
+/**
+ * Writes one section's results alone (`results/<name>.{json,md}`) and prints its markdown.
+ * @param {string} name
+ * @param {string} title
+ * @param {object} figures
+ * @param {string[]} section the section's markdown lines
+ */
+function writeSectionResults(name, title, figures, section) {
   const results = {
     timestamp: new Date().toISOString(),
     node: process.version,
     cpus: os.availableParallelism(),
     commit: gitCommit(),
-    api,
+    ...figures,
   };
-  const markdown = `## Portal bench: the api\n\n${results.timestamp} · Node ${results.node} · ${results.cpus} CPUs · commit ${results.commit?.slice(0, 12) ?? 'unknown'}\n\n${apiSection(api).join('\n')}\n`;
+  const markdown = `## Portal bench: ${title}\n\n${results.timestamp} · Node ${results.node} · ${results.cpus} CPUs · commit ${results.commit?.slice(0, 12) ?? 'unknown'}\n\n${section.join('\n')}\n`;
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, 'api.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(path.join(resultsDir, 'api.md'), markdown);
+  writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, `${name}.md`), markdown);
   console.log(`\n${markdown}`);
-  log(`results in ${path.relative(rootDir, resultsDir)}/api.{json,md}`);
+  log(`results in ${path.relative(rootDir, resultsDir)}/${name}.{json,md}`);
+}
+
+function requireApiBuild() {
+  if (!existsSync(path.join(rootDir, 'api/dist/main.js')))
+    throw new Error('api/dist/main.js not built (run `pnpm --filter @portal/api build`)');
+}
+
+/** `--api`: the api section alone, against api/dist (build it first). */
+async function mainApi() {
+  requireApiBuild();
+  const api = await measureApi({ rootDir, log });
+  writeSectionResults('api', 'the api', { api }, apiSection(api));
   return api.results.every((r) => r.allWorkspaces.failed + r.session.failed + r.trivial.failed === 0) ? 0 : 1;
 }
 
 /** `--floors`: the two floor builds alone. */
 async function mainFloors() {
   const floors = await measureFloors({ tmpDir });
-  const results = {
-    timestamp: new Date().toISOString(),
-    node: process.version,
-    cpus: os.availableParallelism(),
-    commit: gitCommit(),
-    floors,
-  };
-  const markdown = `## Portal bench: the floors\n\n${results.timestamp} · Node ${results.node} · commit ${results.commit?.slice(0, 12) ?? 'unknown'}\n\n${floorsSection(floors).join('\n')}\n`;
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, 'floors.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(path.join(resultsDir, 'floors.md'), markdown);
-  console.log(`\n${markdown}`);
-  log(`results in ${path.relative(rootDir, resultsDir)}/floors.{json,md}`);
+  writeSectionResults('floors', 'the floors', { floors }, floorsSection(floors));
   return 0;
 }
 
 /** `--cluster`: HAProxy, PostgreSQL and 1-3 api processes of api/dist (build it first). */
 async function mainCluster() {
-  if (!existsSync(path.join(rootDir, 'api/dist/main.js')))
-    throw new Error('api/dist/main.js not built (run `pnpm --filter @portal/api build`)');
+  requireApiBuild();
   const cluster = await measureCluster({ log });
-  const results = {
-    timestamp: new Date().toISOString(),
-    node: process.version,
-    cpus: os.availableParallelism(),
-    commit: gitCommit(),
-    cluster,
-  };
-  const markdown = `## Portal bench: the cluster\n\n${results.timestamp} · Node ${results.node} · ${results.cpus} CPUs · commit ${results.commit?.slice(0, 12) ?? 'unknown'}\n\n${clusterSection(cluster).join('\n')}\n`;
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, 'cluster.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(path.join(resultsDir, 'cluster.md'), markdown);
-  console.log(`\n${markdown}`);
-  log(`results in ${path.relative(rootDir, resultsDir)}/cluster.{json,md}`);
+  writeSectionResults('cluster', 'the cluster', { cluster }, clusterSection(cluster));
   return cluster.skipped || cluster.rows.every((r) => r.failed === 0) ? 0 : 1;
 }
 
