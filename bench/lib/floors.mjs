@@ -5,7 +5,8 @@
 //   one bundle;
 // - the federation runtime floor (bench/floors/host.ts, bootstrap.tsx, page.tsx): a host and one
 //   remote sharing React and react-dom only; the host's main.js and the remote's entry carry the
-//   federation runtime and nothing else, which every federated first screen downloads.
+//   federation runtime and nothing else, which every federated first screen downloads; and, for
+//   comparison, the same pair on rspack's built-in container plugin (host-v1.ts, bootstrap-v1.tsx).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -17,6 +18,11 @@ const benchDir = path.resolve(import.meta.dirname, '..');
 const rootDir = path.resolve(benchDir, '..');
 const sourcesDir = path.join(benchDir, 'floors');
 const sharedModules = path.join(rootDir, 'shared/node_modules');
+
+/** React and react-dom, shared as the portal shares them (`sharedConfig` in federation.mjs). */
+const SHARED = Object.fromEntries(
+  ['react', 'react/', 'react-dom', 'react-dom/'].map((key) => [key, { singleton: true }]),
+);
 
 /** The apps' production settings without their entries, federation, chunk groups or HTML. */
 function baseConfig(name, entry, outDir) {
@@ -78,12 +84,7 @@ export async function measureFloors({ tmpDir }) {
   const { ModuleFederationPlugin } = await import(require.resolve('@module-federation/enhanced/rspack'));
   const federation = (options) =>
     new ModuleFederationPlugin({
-      shared: {
-        react: { singleton: true },
-        'react/': { singleton: true },
-        'react-dom': { singleton: true },
-        'react-dom/': { singleton: true },
-      },
+      shared: SHARED,
       shareStrategy: 'loaded-first',
       dts: false,
       dev: false,
@@ -109,15 +110,31 @@ export async function measureFloors({ tmpDir }) {
       experiments: { externalRuntime: true, optimization: { target: 'web' } },
     }),
   );
-  await build([login, host, remote]);
-  const hostMain = scripts(out('host'), (name) => name.startsWith('main.'));
-  const remoteEntry = scripts(out('remote'), (name) => name.startsWith('remoteEntry.'));
+  // for comparison: the same pair on rspack's built-in container plugin (webpack 5's runtime)
+  const v1 = (options) => new rspack.container.ModuleFederationPluginV1({ shared: SHARED, ...options });
+  const hostV1 = baseConfig('floor_host_v1', { main: './host-v1.ts' }, out('host-v1'));
+  hostV1.plugins.push(
+    v1({ name: 'floor_host_v1', remotes: { floor_remote: 'floor_remote@/remote/remoteEntry.js' } }),
+  );
+  const remoteV1 = baseConfig('floor_remote', {}, out('remote-v1'));
+  remoteV1.plugins.push(
+    v1({
+      name: 'floor_remote',
+      filename: 'static/js/remoteEntry.[contenthash:10].js',
+      exposes: { './Page': './page.tsx' },
+    }),
+  );
+  await build([login, host, remote, hostV1, remoteV1]);
+  /** The host's main.js and the remote's entry: what every federated first screen downloads. */
+  const runtime = (hostDir, remoteDir) => {
+    const hostMain = scripts(out(hostDir), (name) => name.startsWith('main.'));
+    const remoteEntry = scripts(out(remoteDir), (name) => name.startsWith('remoteEntry.'));
+    const total = Object.fromEntries(Object.keys(hostMain).map((k) => [k, hostMain[k] + remoteEntry[k]]));
+    return { hostMain, remoteEntry, total };
+  };
   return {
     loginForm: scripts(out('login')),
-    federationRuntime: {
-      hostMain,
-      remoteEntry,
-      total: Object.fromEntries(Object.keys(hostMain).map((k) => [k, hostMain[k] + remoteEntry[k]])),
-    },
+    federationRuntime: runtime('host', 'remote'),
+    containerV1Runtime: runtime('host-v1', 'remote-v1'),
   };
 }

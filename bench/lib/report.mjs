@@ -257,6 +257,16 @@ export function floorsSection(f, firstScreen) {
       kB(runtime.total.gzip),
     ]),
     row(['Both: a federated bare login form', '', kB(both.brotli), kB(both.gzip)]),
+    ...(f.containerV1Runtime
+      ? [
+          row([
+            "For comparison, the same host and remote on rspack's built-in container plugin (`ModuleFederationPluginV1`, webpack 5's runtime; its remote declared at build time here, no manifest, no runtime plugins)",
+            String(f.containerV1Runtime.total.files),
+            kB(f.containerV1Runtime.total.brotli),
+            kB(f.containerV1Runtime.total.gzip),
+          ]),
+        ]
+      : []),
     '',
     `A federated bare login form leaves ${kB(200_000 - both.gzip)} of the 200 kB (gzip) aim for everything else the login page renders.`,
   ];
