@@ -1,4 +1,4 @@
-// What the first-screen aims of issue 14 leave room for (bench/README.md, "Floors"): two tiny builds
+// What the first-screen aims of issue 14 leave room for (bench/README.md, "Floors"): tiny builds
 // with the apps' own loader, minifier and federation settings (createAppConfig), measured like the
 // first screens (brotli 11 and gzip 9 of every emitted script; no source maps counted).
 // - the login form floor (bench/floors/login.tsx): a bare login form on the required libraries,
