@@ -24,6 +24,13 @@ const SHARED = Object.fromEntries(
   ['react', 'react/', 'react-dom', 'react-dom/'].map((key) => [key, { singleton: true }]),
 );
 
+/** The floors' remote, the same with either federation plugin. */
+const REMOTE = {
+  name: 'floor_remote',
+  filename: 'static/js/remoteEntry.[contenthash:10].js',
+  exposes: { './Page': './page.tsx' },
+};
+
 /** The apps' production settings without their entries, federation, chunk groups or HTML. */
 function baseConfig(name, entry, outDir) {
   const app = createAppConfig({
@@ -103,9 +110,7 @@ export async function measureFloors({ tmpDir }) {
   const remote = baseConfig('floor_remote', {}, out('remote'));
   remote.plugins.push(
     federation({
-      name: 'floor_remote',
-      filename: 'static/js/remoteEntry.[contenthash:10].js',
-      exposes: { './Page': './page.tsx' },
+      ...REMOTE,
       manifest: { fileName: 'mf-manifest.json' },
       experiments: { externalRuntime: true, optimization: { target: 'web' } },
     }),
@@ -117,13 +122,7 @@ export async function measureFloors({ tmpDir }) {
     v1({ name: 'floor_host_v1', remotes: { floor_remote: 'floor_remote@/remote/remoteEntry.js' } }),
   );
   const remoteV1 = baseConfig('floor_remote', {}, out('remote-v1'));
-  remoteV1.plugins.push(
-    v1({
-      name: 'floor_remote',
-      filename: 'static/js/remoteEntry.[contenthash:10].js',
-      exposes: { './Page': './page.tsx' },
-    }),
-  );
+  remoteV1.plugins.push(v1(REMOTE));
   await build([login, host, remote, hostV1, remoteV1]);
   /** The host's main.js and the remote's entry: what every federated first screen downloads. */
   const runtime = (hostDir, remoteDir) => {
