@@ -28,7 +28,7 @@ const domainRules = Object.entries(DOMAINS).map(([domain, own]) => ({
   from: { path: folders(own), pathNot: API_TESTS },
   to: {
     path: ALL_DOMAINS,
-    pathNot: [folders(own), `${ALL_DOMAINS.slice(0, -1)}index\\.ts$`],
+    pathNot: [folders(own), `${ALL_DOMAINS}index\\.ts$`],
   },
 }));
 
