@@ -64,7 +64,10 @@ module.exports = {
       comment:
         'a remote is built and released alone: it shares with the host and the other remotes through @portal/shared only',
       from: { path: '^remote-([^/]+)/' },
-      to: { path: '^(host|remote-[^/]+)/', pathNot: '^remote-$1/' },
+      to: {
+        path: '^(host/|remote-[^/]+/|@portal/(host|remote-))',
+        pathNot: ['^remote-$1/', '^@portal/remote-$1$'],
+      },
     },
     {
       name: 'host-imports-remote',
@@ -72,20 +75,20 @@ module.exports = {
       comment:
         'the host loads remotes at run time (module federation) and shares with them through @portal/shared only',
       from: { path: '^host/' },
-      to: { path: '^remote-[^/]+/' },
+      to: { path: '^(remote-[^/]+/|@portal/remote-)' },
     },
   ],
   options: {
     // type-only imports are dependencies too (TypeScript's own parser, pre-compilation)
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^(api|host|shared|remote-[^/]+)/src/',
+    // the sources, and the host or a remote by package name (not a dependency: it does not resolve)
+    includeOnly: ['^(api|host|shared|remote-[^/]+)/src/', '^@portal/(host|remote-)'],
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types', 'typings'],
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
-    reporterOptions: { text: { highlightFocused: true } },
   },
 };
