@@ -155,6 +155,8 @@ async function test() {
   times.typecheck = pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
   log('lint and format (biome)');
   times.lint = pnpm(['exec', 'biome', 'ci', '.']);
+  log('dependency rules (dependency-cruiser, .dependency-cruiser.cjs)');
+  times.deps = pnpm(['run', 'deps']);
   log('unit and integration tests of every package');
   times.unit = pnpm(['-r', '--workspace-concurrency=1', 'run', 'test']);
   // issue 16: the api's tests once more on PostgreSQL 15 (a subset covering every repository and

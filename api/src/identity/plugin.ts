@@ -2,28 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NULL_CHARACTERS_CODE, NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
 import { Ctx, type IdentityServices } from './context.js';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, csrfFails, isFormPost, setCsrfCookie } from './csrf.js';
-import type { Envelope, Redirect } from './envelope.js';
 import { MESSAGES } from './messages.js';
 import { authRoutes } from './routes/auth.js';
 import { emailRoutes } from './routes/email.js';
 import { mfaRoutes } from './routes/mfa.js';
 import { passwordRoutes } from './routes/password.js';
 import { providerCallbackRoutes, providerRoutes } from './routes/provider.js';
+import type { Route } from './routes/route.js';
 import { sessionsRoutes } from './routes/sessions.js';
 import { verificationRoutes } from './routes/verification.js';
 import { BrowserSession } from './session.js';
-import { asBody, type Body } from './validation.js';
+import { asBody } from './validation.js';
 
 export const IDENTITY_PREFIX = '/_allauth/browser/v1';
-
-export type IdentityHandler = (ctx: Ctx, body: Body) => Promise<Envelope | Redirect>;
-
-/** How a route module adds its routes: `route('POST', '/auth/login', handler)`. */
-export type Route = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  handler: IdentityHandler,
-) => void;
 
 const rotating = new WeakSet<FastifyRequest>();
 

@@ -2,7 +2,7 @@ import { LOGIN_URL } from '@portal/shared';
 import { generatePath, type Params } from 'react-router';
 import { isGuestOnly, isWorkspaceRoute, type PortalRoute, requiresAuth } from '../routes/routeTable';
 import { type PostLoginSource, postLoginTarget, redirectQuery } from '../session/postLoginTarget';
-import type { WorkspaceGuardState } from './workspaceGuardState';
+import type { GuardNotice, WorkspaceGuardState } from './workspaceGuardState';
 
 /** Where a navigation wants to go. */
 export interface GuardTarget {
@@ -36,9 +36,6 @@ export type GuardDecision =
     }
   /** keep the user where they were: `at` is that place */
   | { kind: 'stay'; at: string };
-
-/** 'forbidden': the spec's permission message ('You do not have permission to perform this action'). */
-export type GuardNotice = 'forbidden';
 
 export const ALLOW: GuardDecision = { kind: 'allow' };
 const HOME = '/';

@@ -1,4 +1,5 @@
-import type { GuardNotice } from './guard';
+/** 'forbidden': the spec's permission message ('You do not have permission to perform this action'). */
+export type GuardNotice = 'forbidden';
 
 /** What the guard needs to know of the workspaces (guard step 5). */
 export interface WorkspaceGuardState {

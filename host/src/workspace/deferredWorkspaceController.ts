@@ -7,13 +7,9 @@ import {
   type WorkspaceStore,
 } from '@portal/shared';
 import type { Client } from '@urql/core';
-import type { ComponentType, ReactNode } from 'react';
 import { WORKSPACES_NOT_LOADED } from '../guard/workspaceGuardState';
 import type { SessionStore } from '../session/sessionStore';
-import type { WorkspaceController } from './workspaceController';
-
-/** urql's `<Provider>` (or a test's stand-in): the GraphQL client of remote pages' hooks. */
-export type GraphqlProvider = ComponentType<{ value: Client; children?: ReactNode }>;
+import type { GraphqlProvider, WorkspaceController } from './workspaceController';
 
 /**
  * The workspaces, the user and the GraphQL client as the shell uses them: the GraphQL stack

@@ -8,12 +8,15 @@ import {
 } from '@portal/shared';
 import { createMeStore, createWorkspaceStore } from '@portal/shared/graphql';
 import type { Client } from '@urql/core';
+import type { ComponentType, ReactNode } from 'react';
 import { Provider as UrqlProvider } from 'urql';
 import type { FeatureFlagSource, WorkspaceGuardSource } from '../guard/workspaceGuardState';
 import { i18n } from '../portal/i18n';
 import type { SessionStore } from '../session/sessionStore';
-import type { GraphqlProvider } from './deferredWorkspaceController';
 import { createWorkspaceLiveUpdates } from './workspaceLiveUpdates';
+
+/** urql's `<Provider>` (or a test's stand-in): the GraphQL client of remote pages' hooks. */
+export type GraphqlProvider = ComponentType<{ value: Client; children?: ReactNode }>;
 
 /** The host's workspaces, user (`me`) and GraphQL client, following the session. */
 export interface WorkspaceController {

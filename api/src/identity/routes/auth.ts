@@ -10,11 +10,11 @@ import {
 } from '../flows.js';
 import { MESSAGES } from '../messages.js';
 import { checkPassword, hashPassword } from '../passwords.js';
-import type { Route } from '../plugin.js';
 import { createUser, readSignupForm } from '../signup.js';
 import { findUserByEmail } from '../users.js';
 import { requiredEmail, requiredString } from '../validation.js';
 import { captchaRefusal, rateLimited, requireUser } from './guards.js';
+import type { Route } from './route.js';
 
 export function authRoutes(route: Route): void {
   route('GET', '/config', async (ctx) => ({

@@ -5,11 +5,11 @@ import { type EmailChange, emailChanges } from '../../profile/tables.js';
 import type { Ctx } from '../context.js';
 import { type ApiError, errorResponse, fieldError } from '../envelope.js';
 import { emailChangeMail } from '../notify/templates.js';
-import type { Route } from '../plugin.js';
 import { hashToken } from '../session.js';
 import { findUserByEmail } from '../users.js';
 import { requiredEmail } from '../validation.js';
 import { requireRecentUser, requireUser } from './guards.js';
+import type { Route } from './route.js';
 
 /** allauth's messages of the e-mail forms. */
 export const EMAIL_MESSAGES = {

@@ -15,10 +15,10 @@ import {
   totpFor,
   useMfaCode,
 } from '../mfa.js';
-import type { Route } from '../plugin.js';
 import { findUserById } from '../users.js';
 import { requiredString } from '../validation.js';
 import { requireRecentUser, requireUser } from './guards.js';
+import type { Route } from './route.js';
 
 const incorrectCode = () => errorResponse([fieldError('code', 'incorrect_code', MESSAGES.incorrect_code)]);
 

@@ -6,11 +6,11 @@ import { authenticationResponse, logout } from '../flows.js';
 import { MESSAGES } from '../messages.js';
 import { passwordResetMail, unknownAccountMail } from '../notify/templates.js';
 import { checkPassword, hashPassword } from '../passwords.js';
-import type { Route } from '../plugin.js';
 import { findToken, issueToken, revokeTokens, useToken } from '../tokens.js';
 import { findUserByEmail, findUserById, serializeUser } from '../users.js';
 import { newPassword, requiredEmail, requiredString } from '../validation.js';
 import { rateLimited, requireUser } from './guards.js';
+import type { Route } from './route.js';
 
 const invalidReset = () =>
   errorResponse([fieldError('key', 'invalid_password_reset', MESSAGES.invalid_password_reset)]);

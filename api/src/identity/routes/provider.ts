@@ -9,7 +9,6 @@ import { callbackPath, type OidcProvider } from '../../sso/oidcProviders.js';
 import type { Ctx } from '../context.js';
 import { type ApiError, errorResponse, fieldError, type Redirect } from '../envelope.js';
 import { beginLogin, startFakeSignup } from '../flows.js';
-import type { Route } from '../plugin.js';
 import type { ProviderRedirectState } from '../session.js';
 import { createUser, readSignupForm } from '../signup.js';
 import {
@@ -21,6 +20,7 @@ import {
 } from '../social.js';
 import { requiredString } from '../validation.js';
 import { rateLimited } from './guards.js';
+import type { Route } from './route.js';
 
 /**
  * allauth's `socialaccount_login_error` frontend URL: where a failure goes when the started login

@@ -4,8 +4,8 @@ import type { Ctx } from '../context.js';
 import { type Envelope, errorResponse, fieldError } from '../envelope.js';
 import { authenticationResponse, logout } from '../flows.js';
 import { MESSAGES } from '../messages.js';
-import type { Route } from '../plugin.js';
 import { requireUser } from './guards.js';
+import type { Route } from './route.js';
 
 const serialize = (ctx: Ctx, row: AuthSession) => ({
   id: row.id,

@@ -17,13 +17,13 @@ import {
 } from '../flows.js';
 import { MESSAGES } from '../messages.js';
 import { accountAlreadyExistsMail, loginCodeMail, unknownAccountMail } from '../notify/templates.js';
-import type { Route } from '../plugin.js';
 import type { CodeProcess } from '../session.js';
 import { findToken, useToken } from '../tokens.js';
 import { findUserByEmail, findUserById, serializeUser } from '../users.js';
 import { requiredEmail, requiredString } from '../validation.js';
 import { applyEmailChange, emailChangeByKey } from './email.js';
 import { rateLimited } from './guards.js';
+import type { Route } from './route.js';
 
 const invalidKey = () =>
   errorResponse([fieldError('key', 'invalid_or_expired_key', MESSAGES.invalid_or_expired_key)]);
