@@ -1,5 +1,5 @@
 import type { LevelWithSilent } from 'pino';
-import { integer, invalid, oneOf, reader, text } from './readers.js';
+import { integer, invalid, oneOf, reader } from './readers.js';
 import { configPart, variable } from './schema.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -22,8 +22,7 @@ const PORT = variable({
 const HOST = variable({
   name: 'HOST',
   description: 'interface to listen on (`0.0.0.0` in a container)',
-  schema: text('interface address'),
-  defaultText: '127.0.0.1',
+  schema: reader('interface address', '127.0.0.1', (value) => value),
   example: { value: '0.0.0.0' },
 });
 
@@ -60,7 +59,7 @@ export const serverPart = configPart({
   title: 'process and network',
   variables: [PORT, HOST, NODE_ENV, LOG_LEVEL, TRUST_PROXY],
   build: (get) => ({
-    host: get(HOST) ?? '127.0.0.1',
+    host: get(HOST),
     port: get(PORT),
     nodeEnv: get(NODE_ENV) as NodeEnv,
     logLevel: get(LOG_LEVEL),
