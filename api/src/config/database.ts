@@ -59,10 +59,15 @@ export const databasePart = configPart({
   key: 'database',
   title: 'the database',
   variables: [DATABASE_URL, PGLITE_DIR, PGLITE_TEMPLATE, SEED],
-  build: (get, { problem }) => ({
-    database: readDatabase(get(DATABASE_URL), get(PGLITE_DIR), get(PGLITE_TEMPLATE), problem),
-    seed: get(SEED),
-  }),
+  build: (get, { raw, problem }) => {
+    // A malformed URL still means PostgreSQL (its problem is listed), so the checks that depend on
+    // the database's kind report theirs too.
+    const url = get(DATABASE_URL) ?? raw(DATABASE_URL);
+    return {
+      database: readDatabase(url, get(PGLITE_DIR), get(PGLITE_TEMPLATE), problem),
+      seed: get(SEED),
+    };
+  },
 });
 
 function readDatabase(
