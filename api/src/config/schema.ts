@@ -79,7 +79,9 @@ export function defaultOf<T>(variable: Variable<T>): T {
 function problemOf(variable: Variable, message: string, raw: string | undefined): string {
   // A reader may quote the value; a secret's never is, whatever the reader says.
   const text =
-    variable.secret && raw !== undefined ? message.replaceAll(JSON.stringify(raw), '"…"') : message;
+    variable.secret && raw !== undefined
+      ? message.replaceAll(`"${raw}"`, '"…"').replaceAll(JSON.stringify(raw), '"…"')
+      : message;
   // A problem inside a list reads `NAME[0].field: …`.
   return text.startsWith('[') ? `${variable.name}${text}` : `${variable.name}: ${text}`;
 }
