@@ -14,4 +14,5 @@ CREATE TABLE "invitation_mails" (
 ALTER TABLE "compute_quotas" ADD CONSTRAINT "compute_quotas_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation_mails" ADD CONSTRAINT "invitation_mails_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invitation_mails_workspace" ON "invitation_mails" USING btree ("workspace_id","sent_at");--> statement-breakpoint
-CREATE INDEX "invitation_mails_email" ON "invitation_mails" USING btree ("email","sent_at");
+CREATE INDEX "invitation_mails_email" ON "invitation_mails" USING btree ("email","sent_at");--> statement-breakpoint
+CREATE INDEX "support_messages_author" ON "support_messages" USING btree ("author_id","created_at");

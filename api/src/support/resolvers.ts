@@ -51,7 +51,7 @@ const refusing = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SupportRefusal) throw userError(error.message, 'INVALID_INPUT', error.field);
+    if (error instanceof SupportRefusal) throw userError(error.message, error.code, error.field);
     throw error;
   }
 };
