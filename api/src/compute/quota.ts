@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ledgerBalance, utcDate } from '../billing/ledger.js';
 import { toCents } from '../billing/money.js';
 import { type Db, queryRows } from '../db/client.js';
+import { ComputeRefusal } from './service.js';
 import { computeInstances, computeQuotas } from './tables.js';
 
 /**
@@ -40,14 +41,15 @@ export async function instanceQuota(db: Db, workspaceId: string): Promise<Instan
 }
 
 /**
- * In a deployment's transaction: takes the workspace's deployment lock (its `workspaces` row, which
- * two processes on one PostgreSQL then take in turn) and answers the refusal when the workspace is at
- * its limit, else null. Held until the insert commits, so parallel deployments cannot overshoot.
+ * In a deployment's transaction, after its insert: takes the workspace's deployment lock (its
+ * `workspaces` row, which two processes on one PostgreSQL then take in turn), counts the instances
+ * with the new one and refuses (the transaction rolls back) when they are more than the limit. The
+ * lock is held until the insert commits, so parallel deployments cannot pass the limit together.
  */
-export async function instanceLimitRefusal(tx: Db, workspaceId: string): Promise<string | null> {
+export async function checkInstanceLimit(tx: Db, workspaceId: string): Promise<void> {
   await tx.execute(sql`select 1 from workspaces where id = ${workspaceId}::uuid for no key update`);
   const { used, limit } = await instanceQuota(tx, workspaceId);
-  return used >= limit ? QUOTA_MESSAGES.instanceLimit(limit) : null;
+  if (used > limit) throw new ComputeRefusal(QUOTA_MESSAGES.instanceLimit(limit), INSTANCE_LIMIT_REACHED);
 }
 
 /** True while the workspace has an invoice past its due date with something still owed. */

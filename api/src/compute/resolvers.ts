@@ -10,7 +10,13 @@ import type {
 import type { WorkspaceRow } from '../workspaces/repository.js';
 import { requireComputeWorkspace } from './access.js';
 import { deployCredentials, rememberSshKeys } from './lifecycle/credentials.js';
-import { hasOverdueInvoice, INVOICE_OVERDUE, instanceQuota, QUOTA_MESSAGES } from './quota.js';
+import {
+  checkInstanceLimit,
+  hasOverdueInvoice,
+  INVOICE_OVERDUE,
+  instanceQuota,
+  QUOTA_MESSAGES,
+} from './quota.js';
 import { instanceRow, instanceRows, loadCatalog, loadOffers, toInstance } from './repository.js';
 import { ComputeRefusal, type InstanceChangedPayload } from './service.js';
 import { COMPUTE_MESSAGES, isHostName } from './validation.js';
@@ -82,7 +88,7 @@ export const computeMutations = {
       throw refusal(COMPUTE_MESSAGES.planNotInCurrency(workspace.currency), 'UNKNOWN_PLAN', 'planUid');
     }
     // Like the anchors' accounts: no new machine while an invoice is overdue; the limit itself is
-    // checked with the insert (service.ts), so that parallel deployments cannot pass it together.
+    // checked in the insert's transaction (below), so that parallel deployments cannot pass it together.
     if (await hasOverdueInvoice(ctx.db, workspace.id, ctx.now()))
       throw refusal(QUOTA_MESSAGES.invoiceOverdue, INVOICE_OVERDUE);
     // A root password or at least one of the caller's SSH keys (compute-lifecycle.graphql).
@@ -98,7 +104,10 @@ export const computeMutations = {
           rootPassword: credentials.rootPassword,
           sshKeys: credentials.keys.map((key) => key.publicKey),
         },
-        (tx, created) => rememberSshKeys(tx, created.id, credentials.keys),
+        async (tx, created) => {
+          await checkInstanceLimit(tx, workspace.id);
+          await rememberSshKeys(tx, created.id, credentials.keys);
+        },
       ),
     );
     return toInstance(row, catalog, workspace);

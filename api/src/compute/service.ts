@@ -9,7 +9,6 @@ import { actionRefusal } from './actions.js';
 import { addressesFor } from './addresses.js';
 import type { ComputeDriver, DriverEvent } from './driver.js';
 import { QEMU_DEFAULTS, QemuDriver, type QemuOptions } from './qemu/driver.js';
-import { INSTANCE_LIMIT_REACHED, instanceLimitRefusal } from './quota.js';
 import { loadCatalog } from './repository.js';
 import type { Scheduler } from './scheduler.js';
 import { SimulatorDriver } from './simulator.js';
@@ -194,8 +193,6 @@ export class ComputeService {
     let row: ComputeInstanceRow | undefined;
     try {
       row = await this.db.transaction(async (tx) => {
-        const overLimit = await instanceLimitRefusal(tx as unknown as Db, workspace.id);
-        if (overLimit) throw new ComputeRefusal(overLimit, INSTANCE_LIMIT_REACHED);
         const [inserted] = await tx
           .insert(computeInstances)
           .values({
