@@ -10,6 +10,13 @@ import type {
 import type { WorkspaceRow } from '../workspaces/repository.js';
 import { requireComputeWorkspace } from './access.js';
 import { deployCredentials, rememberSshKeys } from './lifecycle/credentials.js';
+import {
+  checkInstanceLimit,
+  hasOverdueInvoice,
+  INVOICE_OVERDUE,
+  instanceQuota,
+  QUOTA_MESSAGES,
+} from './quota.js';
 import { instanceRow, instanceRows, loadCatalog, loadOffers, toInstance } from './repository.js';
 import { ComputeRefusal, type InstanceChangedPayload } from './service.js';
 import { COMPUTE_MESSAGES, isHostName } from './validation.js';
@@ -48,6 +55,14 @@ export const computeQueries = {
     const row = await instanceRow(ctx.db, workspace.id, uid);
     return row ? toInstance(row, await loadCatalog(ctx.db), workspace) : null;
   },
+  instanceQuota: async (_parent, { contractUid }, ctx) => {
+    const workspace = await requireComputeWorkspace(ctx, contractUid, 'view');
+    const [quota, invoiceOverdue] = await Promise.all([
+      instanceQuota(ctx.db, workspace.id),
+      hasOverdueInvoice(ctx.db, workspace.id, ctx.now()),
+    ]);
+    return { ...quota, invoiceOverdue };
+  },
   // The catalogue and the offers need no session: a visitor configures New instance before signing in.
   computeCatalog: async (_parent, _args, ctx) => {
     const { images, locations, plans } = await loadCatalog(ctx.db);
@@ -72,6 +87,10 @@ export const computeMutations = {
     if (!plan.prices.some((p) => p.currency === workspace.currency)) {
       throw refusal(COMPUTE_MESSAGES.planNotInCurrency(workspace.currency), 'UNKNOWN_PLAN', 'planUid');
     }
+    // Like the anchors' accounts: no new machine while an invoice is overdue; the limit itself is
+    // checked in the insert's transaction (below), so that parallel deployments cannot pass it together.
+    if (await hasOverdueInvoice(ctx.db, workspace.id, ctx.now()))
+      throw refusal(QUOTA_MESSAGES.invoiceOverdue, INVOICE_OVERDUE);
     // A root password or at least one of the caller's SSH keys (compute-lifecycle.graphql).
     const credentials = await deployCredentials(ctx, input.rootPassword, input.sshKeyUids);
     const row = await refusing(() =>
@@ -85,7 +104,10 @@ export const computeMutations = {
           rootPassword: credentials.rootPassword,
           sshKeys: credentials.keys.map((key) => key.publicKey),
         },
-        (tx, created) => rememberSshKeys(tx, created.id, credentials.keys),
+        async (tx, created) => {
+          await checkInstanceLimit(tx, workspace.id);
+          await rememberSshKeys(tx, created.id, credentials.keys);
+        },
       ),
     );
     return toInstance(row, catalog, workspace);

@@ -11,6 +11,7 @@ import {
   computeOffers,
   computePlanPrices,
   computePlans,
+  computeQuotas,
   PRICE_CURRENCIES,
 } from './tables.js';
 
@@ -266,4 +267,12 @@ export async function seedComputeDemo(
       ...OTHER_ROWS.map((seed) => row(workspaces.otherId, seed)),
     ]);
   await seedMonitoringDemo(db, workspaces.cabinetId);
+  // Nordwind Cloud runs more than the default limit: its limit was raised on request
+  await db.delete(computeQuotas).where(inArray(computeQuotas.workspaceId, workspaces.allIds));
+  await db
+    .insert(computeQuotas)
+    .values({ workspaceId: workspaces.cabinetId, instanceLimit: DEMO_CABINET_INSTANCE_LIMIT });
 }
+
+/** The demo cabinet's raised instance limit: its 14 instances and room for the demo's deployments. */
+export const DEMO_CABINET_INSTANCE_LIMIT = 50;

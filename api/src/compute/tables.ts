@@ -170,3 +170,18 @@ export type ComputePlanRow = typeof computePlans.$inferSelect;
 export type ComputePlanPriceRow = typeof computePlanPrices.$inferSelect;
 export type ComputeOfferRow = typeof computeOffers.$inferSelect;
 export type ComputeInstanceRow = typeof computeInstances.$inferSelect;
+
+/**
+ * A workspace's instance limit when the provider raised (or lowered) it on request; a workspace
+ * without a row has the default (`compute/quota.ts`).
+ */
+export const computeQuotas = pgTable(
+  'compute_quotas',
+  {
+    workspaceId: uuid('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    instanceLimit: integer('instance_limit').notNull(),
+  },
+  (table) => [check('compute_quotas_instance_limit', sql`${table.instanceLimit} >= 0`)],
+);

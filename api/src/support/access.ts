@@ -1,6 +1,6 @@
 import type { GraphQLContext } from '../graphql/context.js';
 import type { WorkspaceRow } from '../workspaces/repository.js';
-import { requireWorkspaceCapability } from '../workspaces/roles.js';
+import { requireWorkspaceCapability, type Standing } from '../workspaces/roles.js';
 
 /** What the caller wants to do with a workspace's support conversations. */
 export type SupportNeed = 'view' | 'write';
@@ -15,6 +15,6 @@ export async function requireSupportWorkspace(
   ctx: GraphQLContext,
   contractUid: string,
   need: SupportNeed,
-): Promise<WorkspaceRow> {
+): Promise<WorkspaceRow & { standing: Standing }> {
   return requireWorkspaceCapability(ctx, contractUid, need === 'view' ? 'SUPPORT_VIEW' : 'SUPPORT_WRITE');
 }

@@ -7,6 +7,7 @@ import type {
   SubscriptionSupportChangedArgs,
   SupportThread,
 } from '../graphql/generated/resolvers.js';
+import { can, requireWorkspaceCapability } from '../workspaces/roles.js';
 import { requireSupportWorkspace, type SupportNeed } from './access.js';
 import { ALLOWED_EXTENSIONS, SUPPORT_LIMITS, SUPPORT_MESSAGES } from './limits.js';
 import {
@@ -33,6 +34,9 @@ async function requireThread(ctx: GraphQLContext, uid: string, need: SupportNeed
 async function loadThread(ctx: GraphQLContext, thread: ThreadRow): Promise<SupportThread> {
   const { user } = await ctx.viewer();
   const messages = await threadMessages(ctx.db, thread.id, user.id);
+  // the invoice a thread is about only for those who may see the workspace's invoices
+  const { standing } = await requireWorkspaceCapability(ctx, thread.contractUid, 'SUPPORT_VIEW');
+  const invoiceShown = can(standing, 'BILLING_VIEW') && thread.invoiceNumber !== null;
   return {
     uid: thread.id,
     contractUid: thread.contractUid,
@@ -40,8 +44,8 @@ async function loadThread(ctx: GraphQLContext, thread: ThreadRow): Promise<Suppo
     subject: thread.subject,
     instanceUid: thread.instanceName === null ? null : thread.instanceId,
     instanceName: thread.instanceName,
-    invoiceUid: thread.invoiceNumber === null ? null : thread.invoiceId,
-    invoiceNumber: thread.invoiceNumber,
+    invoiceUid: invoiceShown ? thread.invoiceId : null,
+    invoiceNumber: invoiceShown ? thread.invoiceNumber : null,
     messages,
     unreadCount: messages.filter((message) => message.unread).length,
   };
@@ -51,7 +55,7 @@ const refusing = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SupportRefusal) throw userError(error.message, 'INVALID_INPUT', error.field);
+    if (error instanceof SupportRefusal) throw userError(error.message, error.code, error.field);
     throw error;
   }
 };
@@ -101,6 +105,9 @@ export const supportMutations = {
         isReply: thread !== null,
         files,
       });
+      // naming an invoice takes a role that sees invoices (refused as an unknown one: no oracle)
+      if (!thread && input.invoiceUid && !can(workspace.standing, 'BILLING_VIEW'))
+        throw new SupportRefusal(SUPPORT_MESSAGES.invoiceNotInWorkspace, 'invoiceUid');
       if (!thread) await ctx.support.checkSubjectOf(workspace.id, input.instanceUid, input.invoiceUid);
       return ctx.support.send({
         workspace,

@@ -6,6 +6,7 @@ import { authorizedPeople, invoices, users, workspaceEmployees, workspaces } fro
 import type { PortalPubSub } from '../graphql/pubsub.js';
 import type { Mailer } from '../identity/notify/types.js';
 import { ALLOWED_TYPES, allowedExtension, REQUIRED, SUPPORT_LIMITS, SUPPORT_MESSAGES } from './limits.js';
+import { attachmentQuotaRefusal } from './quota.js';
 import { htmlToText } from './repository.js';
 import type { AttachmentStorage } from './storage.js';
 import { supportAttachments, supportMessages, supportThreads } from './tables.js';
@@ -22,6 +23,7 @@ export class SupportRefusal extends Error {
   constructor(
     message: string,
     readonly field: string,
+    readonly code = 'INVALID_INPUT',
   ) {
     super(message);
   }
@@ -144,6 +146,16 @@ export class SupportService {
     files: IncomingFile[];
   }): Promise<string> {
     const stored: { key: string; name: string; size: number; contentType: string }[] = [];
+    // the storage quota and the hourly uploads: checked before anything is written, and again
+    // under the lock of the transaction that records the files
+    const allowance = {
+      workspaceId: input.workspace.id,
+      userId: input.author.id,
+      files: input.files.length,
+      bytes: input.files.reduce((sum, file) => sum + file.size, 0),
+    };
+    const refused = await attachmentQuotaRefusal(this.db, allowance);
+    if (refused) throw new SupportRefusal(refused.message, 'attachments', refused.code);
     try {
       for (const file of input.files) {
         const bytes = await file.bytes();
@@ -152,6 +164,8 @@ export class SupportService {
         stored.push({ key, name: file.name.slice(0, 255), size: bytes.byteLength, contentType });
       }
       const threadId = await this.db.transaction(async (tx) => {
+        const overQuota = await attachmentQuotaRefusal(tx as unknown as Db, { ...allowance, lock: true });
+        if (overQuota) throw new SupportRefusal(overQuota.message, 'attachments', overQuota.code);
         const subject = input.thread?.subject ?? input.subject!;
         let threadId = input.thread?.id;
         if (!threadId) {

@@ -78,6 +78,8 @@ export const supportMessages = pgTable(
     index('support_messages_answers').on(table.workspaceId).where(sql`${table.author} = 'support'`),
     index('support_messages_thread').on(table.threadId, table.createdAt),
     index('support_messages_search').using('gin', table.search),
+    // a user's uploads of the last hour (`quota.ts`)
+    index('support_messages_author').on(table.authorId, table.createdAt),
   ],
 );
 

@@ -16,6 +16,7 @@ import { checkPassword } from '../identity/passwords.js';
 import { hashToken } from '../identity/session.js';
 import { normalizeEmail } from '../identity/users.js';
 import { INVITATION_TTL_DAYS, invitationStatus, newInvitationKey } from '../invitations/invitations.js';
+import { reserveInvitationMail } from './invitation-limits.js';
 import type { WorkspaceRow } from './repository.js';
 import { EMAIL_INVALID, isEmail } from './validation.js';
 
@@ -34,6 +35,8 @@ export const MEMBER_MESSAGES = {
 
 const DAY_MS = 24 * 3600 * 1000;
 
+export const INVITATION_SUBJECT = '[Portal] You are invited to a workspace';
+
 /** The mail with the invitation link (`/invitation/:key`, the Invitation page). */
 export function invitationMail(
   to: string,
@@ -49,7 +52,8 @@ export function invitationMail(
   const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   return {
     to,
-    subject: `[Portal] Invitation to ${workspaceName}`,
+    // only our own words: the workspace's and the inviter's names are anyone's free text
+    subject: INVITATION_SUBJECT,
     text: [...paragraphs, link].join('\n\n'),
     html: [
       ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
@@ -112,6 +116,7 @@ export async function inviteUser(
   }
   const key = newInvitationKey();
   const now = ctx.now();
+  await reserveInvitationMail(ctx.db, workspace.id, email, now, 'email');
   await ctx.db.transaction(async (tx) => {
     // an expired invitation of the same address makes way for the new one
     for (const expired of open) await tx.delete(invitations).where(eq(invitations.id, expired.id));
@@ -155,6 +160,7 @@ export async function resendInvitation(
   const invitation = await openInvitation(ctx.db, workspace, uid);
   const key = newInvitationKey();
   const now = ctx.now();
+  await reserveInvitationMail(ctx.db, workspace.id, invitation.email, now);
   await ctx.db
     .update(invitations)
     .set({

@@ -1,11 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { accounts, workspaces } from '../db/schema.js';
-import { userDeactivations, workspaceDeletions, workspaceProfiles } from './tables.js';
+import { invitationMails, userDeactivations, workspaceDeletions, workspaceProfiles } from './tables.js';
 
 /**
  * The demo's workspace data (representative, address, invoice text) and the undoing of what the
- * demo may have done: a deleted workspace comes back, a deactivated demo account is active again.
+ * demo may have done: a deleted workspace comes back, a deactivated demo account is active again,
+ * the invitation mails sent count for nothing any more.
  */
 export async function seedWorkspaceAdmin(
   db: Db,
@@ -19,6 +20,8 @@ export async function seedWorkspaceAdmin(
 ): Promise<void> {
   await db.delete(workspaceDeletions).where(inArray(workspaceDeletions.workspaceId, seed.workspaceIds));
   await db.delete(userDeactivations).where(inArray(userDeactivations.userId, seed.userIds));
+  // the demo's invitations start over with their sending limits
+  await db.delete(invitationMails).where(inArray(invitationMails.workspaceId, seed.workspaceIds));
   const taxIds: [string, string][] = [
     [seed.cabinetId, 'DE811234567'],
     [seed.legacyId, 'GB123456789'],

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users, workspaces } from '../db/schema.js';
 
 /**
@@ -46,5 +46,27 @@ export const userDeactivations = pgTable('user_deactivations', {
     .references(() => users.id, { onDelete: 'cascade' }),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every invitation mail sent (invitations and resends), kept a day: what the sending limits per
+ * workspace and per address count (`workspaces/invitation-limits.ts`). Revoking an invitation keeps
+ * its mails here, so revoking and inviting again does not reset the count.
+ */
+export const invitationMails = pgTable(
+  'invitation_mails',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Lower-cased, as invitations store it. */
+    email: text('email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('invitation_mails_workspace').on(table.workspaceId, table.sentAt),
+    index('invitation_mails_email').on(table.email, table.sentAt),
+  ],
+);
 
 export type WorkspaceProfileRow = typeof workspaceProfiles.$inferSelect;

@@ -311,7 +311,7 @@ describe('users and roles', () => {
       status: 'VALID',
     });
     const [mail] = await outbox(invitee.email);
-    expect(mail.subject).toBe('[Portal] Invitation to Nordwind Cloud');
+    expect(mail.subject).toBe('[Portal] You are invited to a workspace');
     expect(mail.text).toContain(
       'Demo Customer invites you to the workspace "Nordwind Cloud" with the role Technical.',
     );

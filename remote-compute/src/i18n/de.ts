@@ -95,6 +95,11 @@ export const computeDe: Translation<typeof computeEn> = {
     restored: 'Ihre Konfiguration wurde übernommen. Prüfen Sie sie und stellen Sie bereit.',
     deployed: '{{name}} wird installiert.',
     templateUnknown: 'Dieses Angebot ist nicht mehr verfügbar. Wählen Sie selbst ein Image und einen Tarif.',
+    quota: '{{used}} von {{limit}} Instanzen',
+    limitReached:
+      'Dieser Workspace hat sein Instanzlimit erreicht. Löschen Sie eine Instanz, die Sie nicht mehr brauchen, oder bitten Sie den Support, das Limit zu erhöhen.',
+    invoiceOverdue:
+      'Eine Rechnung dieses Workspaces ist überfällig. Bezahlen Sie die überfällige Rechnung (Abrechnung › Rechnungen), um neue Instanzen bereitzustellen.',
   },
   details: {
     tabs: 'Bereiche der Instanz',

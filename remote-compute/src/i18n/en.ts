@@ -91,6 +91,11 @@ export const computeEn = {
     restored: 'Your configuration was kept. Check it and deploy.',
     deployed: '{{name}} is being installed.',
     templateUnknown: 'This offer is no longer available. Choose an image and a plan yourself.',
+    quota: '{{used}} of {{limit}} instances',
+    limitReached:
+      'This workspace has reached its instance limit. Delete an instance you no longer need, or contact support to raise the limit.',
+    invoiceOverdue:
+      'An invoice of this workspace is overdue. Pay the overdue invoice (Billing › Invoices) to deploy new instances.',
   },
   details: {
     tabs: 'Instance sections',

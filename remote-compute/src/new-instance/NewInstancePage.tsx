@@ -35,6 +35,7 @@ import {
 import { useComputeTranslation } from '../i18n/useComputeTranslation';
 import { SshKeysField } from '../ssh-keys/SshKeysField';
 import { ChoiceField } from './ChoiceField';
+import { InstanceQuotaNotice, QUOTA_REFUSALS } from './InstanceQuotaNotice';
 import {
   createInstanceErrors,
   type NewInstanceValues,
@@ -182,7 +183,10 @@ function NewInstanceForm({
       },
       { portalNotify: false },
     );
-    if (result.error) return createInstanceErrors(result.error);
+    if (result.error)
+      return createInstanceErrors(result.error, (code) =>
+        code in QUOTA_REFUSALS ? t(QUOTA_REFUSALS[code as keyof typeof QUOTA_REFUSALS]) : undefined,
+      );
     clearConfiguration();
     const created = result.data?.createInstance;
     notify({ type: 'success', message: t('newInstance.deployed', { name: created?.name ?? values.name }) });
@@ -339,6 +343,7 @@ function PasswordHint() {
 function Summary({ catalog, currency, signedIn }: { catalog: Catalog; currency: string; signedIn: boolean }) {
   const styles = useStyles();
   const { t } = useComputeTranslation();
+  const { workspace } = usePortal();
   const { values } = useFormState<NewInstanceValues>({ subscription: { values: true } });
   const image = catalog.images.find((item) => item.uid === values.imageUid);
   const location = catalog.locations.find((item) => item.uid === values.locationUid);
@@ -374,6 +379,9 @@ function Summary({ catalog, currency, signedIn }: { catalog: Catalog; currency: 
           )}
         </dd>
       </dl>
+      {signedIn && workspace && computeEnabled(workspace) && (
+        <InstanceQuotaNotice contractUid={workspace.contractUid} />
+      )}
       <FormError />
       <SubmitButton>{signedIn ? t('newInstance.deploy') : t('newInstance.signInToDeploy')}</SubmitButton>
     </Card>

@@ -84,8 +84,14 @@ const CODE_FIELDS: ReadonlyArray<readonly [RegExp, FieldName]> = [
   [/PLAN/, 'planUid'],
 ];
 
-/** The api's refusal as final-form submission errors: on its field where it names one, else the form's. */
-export function createInstanceErrors(error: CombinedError): SubmissionErrors {
+/**
+ * The api's refusal as final-form submission errors: on its field where it names one, else the form's;
+ * `translated` gives the user's language for the codes it knows (else the api's English stands).
+ */
+export function createInstanceErrors(
+  error: CombinedError,
+  translated: (code: string) => string | undefined = () => undefined,
+): SubmissionErrors {
   const result: Record<string, string> = {};
   if (error.graphQLErrors.length === 0) return { [FORM_ERROR]: error.networkError?.message ?? error.message };
   for (const graphQLError of error.graphQLErrors) {
@@ -97,7 +103,7 @@ export function createInstanceErrors(error: CombinedError): SubmissionErrors {
         ? named
         : CODE_FIELDS.find(([pattern]) => pattern.test(code))?.[1];
     const key = field ?? FORM_ERROR;
-    result[key] ??= graphQLError.message;
+    result[key] ??= translated(code) ?? graphQLError.message;
   }
   return result;
 }

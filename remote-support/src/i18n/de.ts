@@ -71,5 +71,9 @@ export const supportDe: Translation<typeof supportEn> = {
     submit: 'Senden',
     cancel: 'Abbrechen',
     sent: 'Ihre Nachricht wurde an den Support gesendet.',
+    storageQuota:
+      'Mit diesen Anhängen überschritten die Support-Anhänge dieses Workspaces ihr Speicherkontingent. Senden Sie die Nachricht ohne sie, oder bitten Sie den Support in einer Nachricht, das Kontingent zu erhöhen.',
+    uploadRate:
+      'Sie haben so viele Dateien hochgeladen, wie ein Benutzer in einer Stunde darf. Senden Sie die Nachricht ohne Anhänge, oder versuchen Sie es später erneut.',
   },
 };

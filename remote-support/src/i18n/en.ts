@@ -67,5 +67,9 @@ export const supportEn = {
     submit: 'Send',
     cancel: 'Cancel',
     sent: 'Your message was sent to support.',
+    storageQuota:
+      "These attachments would take this workspace's support attachments over its storage quota. Send the message without them, or ask support in a message to raise the quota.",
+    uploadRate:
+      'You have uploaded the most files one user may in an hour. Send the message without attachments, or try again later.',
   },
 };

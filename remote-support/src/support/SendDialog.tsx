@@ -38,6 +38,12 @@ import {
 import { useSupportTranslation } from '../i18n/useSupportTranslation';
 import { type FileProblem, fileProblem, type Limits } from './files';
 
+/** The attachment quotas the api refuses a send for (`api/src/support/quota.ts`), by code. */
+const QUOTA_REFUSALS = {
+  STORAGE_QUOTA_EXCEEDED: 'send.storageQuota',
+  UPLOAD_RATE_LIMITED: 'send.uploadRate',
+} as const;
+
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(640px, calc(100vw - 24px))', width: '100%', boxSizing: 'border-box' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -141,7 +147,10 @@ export function SendDialog({
     if (result.error) {
       const refusal = result.error.graphQLErrors[0];
       const field = (refusal?.extensions as { field?: unknown } | undefined)?.field;
-      const message = refusal?.message ?? result.error.message;
+      // the quota refusals in the user's language; the others as the api words them
+      const code = (refusal?.extensions as { code?: unknown } | undefined)?.code;
+      const quota = QUOTA_REFUSALS[code as keyof typeof QUOTA_REFUSALS];
+      const message = quota ? t(quota) : (refusal?.message ?? result.error.message);
       if (field === 'subject' || field === 'body' || field === 'attachments') return { [field]: message };
       if (field === 'instanceUid' || field === 'invoiceUid') return { about: message };
       return { [FORM_ERROR]: message };

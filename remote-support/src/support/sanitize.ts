@@ -10,7 +10,7 @@ function safeLinks(node: Element) {
 
 /**
  * A support answer's HTML, safe to render in the portal: DOMPurify drops scripts, event handlers and
- * `javascript:` URLs; on top, no images or media (they would load from anywhere: files come as
+ * `javascript:` URLs; on top, no images, background images or media (they would load from anywhere: files come as
  * attachments), no forms or styles, and every link opens in a new tab with `rel="noopener noreferrer"`.
  */
 export function sanitizeSupportHtml(html: string): string {
@@ -30,7 +30,8 @@ export function sanitizeSupportHtml(html: string): string {
         'button',
         'iframe',
       ],
-      FORBID_ATTR: ['style', 'srcset'],
+      // `background` (tables, cells) loads an image like `img` does: the CSP blocks it, this too
+      FORBID_ATTR: ['style', 'srcset', 'background'],
       ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:)/i,
     });
   } finally {
