@@ -122,6 +122,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId,
+    // at shutdown a request that reached an open connection is answered, not refused with 503
+    return503OnClosing: false,
     trustProxy: trustedHops(config.trustProxy),
     // Node's own limits, checked every second: a slow or stalled request (headers or body) gets
     // 408 and its connection closed instead of being held for good

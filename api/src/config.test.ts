@@ -34,7 +34,7 @@ describe('loadConfig', () => {
         keepAliveTimeoutMs: 10_000,
         maxConnections: 10_000,
         shutdownGraceMs: 5_000,
-        shutdownDrainMs: 0,
+        shutdownDrainMs: 1_000,
       },
       identity: {
         publicUrl: 'http://localhost:8080',

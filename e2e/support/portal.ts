@@ -96,6 +96,8 @@ export async function startPortal({
         ? { PGLITE_TEMPLATE: process.env.PORTAL_E2E_PGLITE_TEMPLATE }
         : {}),
       PORTAL_SEED: 'demo',
+      // each file stops its own portal: no balancer to drain for
+      PORTAL_SHUTDOWN_DRAIN_S: '0',
       PORTAL_REMOTES_FILE: remotesFile,
       PORTAL_HOST_DIST: path.join(REPO, 'host/dist'),
       LOG_LEVEL: 'warn',

@@ -39,8 +39,8 @@ const SHUTDOWN_GRACE_S = variable({
 const SHUTDOWN_DRAIN_S = variable({
   name: 'PORTAL_SHUTDOWN_DRAIN_S',
   description:
-    '`/healthz` answers `503 {"status":"draining"}` this long after SIGTERM before the listener closes, so a load balancer takes the process out first: its check interval × fall, with a margin (see "Graceful shutdown")',
-  schema: number({ min: 0, max: 300, fallback: 0 }),
+    '`/healthz` answers `503 {"status":"draining"}` this long after SIGTERM while requests are still served, before the listener closes: connections that already reached the process are answered, and a load balancer takes the process out first (behind one: its check interval × fall, with a margin; see "Graceful shutdown")',
+  schema: number({ min: 0, max: 300, fallback: 1 }),
   example: { value: '3' },
 });
 

@@ -20,7 +20,8 @@ declare module 'fastify' {
 export interface DrainOptions {
   /**
    * How long `/healthz` fails before the process stops accepting (`PORTAL_SHUTDOWN_DRAIN_S`): long
-   * enough for the balancer's health checks to see it (HAProxy `inter` x `fall`). 0 outside a cluster.
+   * enough for the balancer's health checks to see it (HAProxy `inter` x `fall`); alone, a moment
+   * for the connections already on their way.
    */
   drainMs: number;
   /** Requests still running this long after the listener closed are cut off (`PORTAL_SHUTDOWN_GRACE_S`). */
