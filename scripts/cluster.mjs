@@ -285,6 +285,8 @@ export async function startCluster(options = {}) {
       TRUST_PROXY: '1',
       PORTAL_SHUTDOWN_DRAIN_S: String(drainS),
       PORTAL_SEED: '',
+      // the demo cluster pays through the embedded sandbox unless the environment brings keys
+      PAYMENTS_SANDBOX_IN_PRODUCTION: '1',
       ...env,
     };
 

@@ -115,7 +115,14 @@ async function start() {
   const api = spawn(process.execPath, ['api/dist/main.js'], {
     cwd: root,
     stdio: 'inherit',
-    env: { PORTAL_SEED: 'demo', NODE_ENV: 'production', ...liveMap, ...process.env },
+    // the demo pays through the embedded sandbox (no payment provider is reachable from here)
+    env: {
+      PORTAL_SEED: 'demo',
+      NODE_ENV: 'production',
+      PAYMENTS_SANDBOX_IN_PRODUCTION: '1',
+      ...liveMap,
+      ...process.env,
+    },
   });
   const stop = (signal) => {
     api.kill(signal);

@@ -91,6 +91,7 @@ describe('loadConfig', () => {
         paypal: null,
         paypalClientId: null,
         sandboxWebhookSecret: expect.stringMatching(/^whsec_sandbox_/),
+        sandboxInProduction: false,
       },
     });
   });
@@ -220,15 +221,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORTAL_SECRET_KEY: key }).graphql.secretKey).toEqual(new TextEncoder().encode(key));
     // Without it: one random key per process, the same for every config this process loads.
     expect(loadConfig({}).graphql.secretKey).toBe(loadConfig({}).graphql.secretKey);
-    expect(loadConfig({ NODE_ENV: 'production' }).graphql).toMatchObject({
-      graphiql: false,
-      ws: { allowLoopbackOrigins: false, production: true },
-    });
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX_IN_PRODUCTION: '1' }).graphql).toMatchObject(
+      {
+        graphiql: false,
+        ws: { allowLoopbackOrigins: false, production: true },
+      },
+    );
     // The websocket admits pages of the public origin: scheme, host and port, nothing else.
     expect(loadConfig({ PORTAL_PUBLIC_URL: 'https://portal.example.com/app/' }).graphql.ws).toMatchObject({
       publicOrigin: 'https://portal.example.com',
     });
-    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/portal' })).toEqual([
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        PAYMENTS_SANDBOX_IN_PRODUCTION: '1',
+        DATABASE_URL: 'postgres://db/portal',
+      }),
+    ).toEqual([
       'PORTAL_SECRET_KEY: required when NODE_ENV=production with DATABASE_URL (at least 32 random characters)',
     ]);
     expect(
@@ -300,6 +309,7 @@ describe('loadConfig', () => {
   it('refuses dev tools in production, and bad identity values, without echoing secrets', () => {
     const problems = problemsOf({
       NODE_ENV: 'production',
+      PAYMENTS_SANDBOX_IN_PRODUCTION: '1',
       PORTAL_DEV_TOOLS: '1',
       PORTAL_PUBLIC_URL: 'portal.example.com',
       PORTAL_REAUTH_TIMEOUT_S: '0',
@@ -325,6 +335,7 @@ describe('loadConfig', () => {
       PORT: '9090',
       HOST: '0.0.0.0',
       NODE_ENV: 'production',
+      PAYMENTS_SANDBOX_IN_PRODUCTION: '1',
       LOG_LEVEL: 'warn',
       PGLITE_DIR: 'memory://',
       PORTAL_HOST_DIST: '/srv/host',
@@ -427,5 +438,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', PORTAL_SEED: 'all' })).toThrow(
       /Invalid configuration:\n {2}- PORT: .*\n {2}- PORTAL_SEED: /,
     );
+  });
+});
+
+describe('the payment sandbox in production', () => {
+  it('refuses to start without a real payment provider, naming what to set', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required when NODE_ENV=production (else the embedded payment sandbox takes payments); set PAYMENTS_SANDBOX_IN_PRODUCTION=1 to run the sandbox anyway',
+    ]);
+  });
+
+  it('runs the sandbox in production only when told to, and says so', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX_IN_PRODUCTION: '1' });
+    expect(config.payments).toMatchObject({ stripe: null, paypal: null, sandboxInProduction: true });
+    expect(loadConfig({}).payments.sandboxInProduction).toBe(false);
   });
 });

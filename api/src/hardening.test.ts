@@ -135,7 +135,11 @@ describe('operation limits (graphql-armor)', () => {
     expect(
       (await gql(browser, '{ __schema { queryType { name } } }')).body.data.__schema.queryType.name,
     ).toBe('Query');
-    const production = await h.variant({ NODE_ENV: 'production', PORTAL_DEV_TOOLS: '0' });
+    const production = await h.variant({
+      NODE_ENV: 'production',
+      PORTAL_DEV_TOOLS: '0',
+      PAYMENTS_SANDBOX_IN_PRODUCTION: '1',
+    });
     try {
       const visitor = await signedInBrowser(production.app, production.database.db, h.seed.demoUser);
       const answer = await gql(visitor, '{ __schema { queryType { name } } }');

@@ -38,6 +38,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         );
       }
     }
+    if (config.payments.sandboxInProduction) {
+      logger.warn(
+        'payments: the embedded sandbox takes payments in production (PAYMENTS_SANDBOX_IN_PRODUCTION): no money moves, test cards are credited',
+      );
+    }
     const app = buildApp(config, { database, logger, billing: { schedule: true } });
     try {
       await app.listen({ port: config.port, host: config.host });

@@ -134,7 +134,11 @@ describe('POST /api/', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/graphiql/i);
 
-    const production = await h.variant({ NODE_ENV: 'production', PORTAL_DEV_TOOLS: '0' });
+    const production = await h.variant({
+      NODE_ENV: 'production',
+      PORTAL_DEV_TOOLS: '0',
+      PAYMENTS_SANDBOX_IN_PRODUCTION: '1',
+    });
     try {
       const get = await production.app.inject({
         method: 'GET',

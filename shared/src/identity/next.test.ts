@@ -58,6 +58,10 @@ describe('isSafeNextPath (spec section 5: a same-site path with exactly one lead
     ['malformed percent-encoding', '/%E0%A4%A'],
     ['too many encoding layers', '/%25252525252F'],
     ['the empty string', ''],
+    ['a dot segment before a double slash', '/..//evil.example'],
+    ['a single-dot segment before a double slash', '/.//evil.example'],
+    ['an encoded dot segment before a double slash', '/%2e%2e//evil.example'],
+    ['a parent segment that normalises to a double slash', '/a/..//evil.example'],
     ['an over-long value', `/${'a'.repeat(2001)}`],
   ])('rejects %s', (_what, path) => {
     expect(isSafeNextPath(path)).toBe(false);

@@ -12,7 +12,8 @@ const MAX_DECODE_DEPTH = 3;
  * True for a path on this site: one leading slash, then no second slash or backslash (browsers
  * read `/\evil` as `//evil`), no control characters (browsers drop tabs and newlines, so
  * `/\t/evil` is `//evil`), and all that still true once percent-decoded, layer by layer
- * (`/%2F%2Fevil`, `/%252F%252Fevil`), and once resolved against the current origin.
+ * (`/%2F%2Fevil`, `/%252F%252Fevil`), and once resolved against the current origin (which it keeps,
+ * with a path that does not start with `//`).
  */
 export function isSafeNextPath(value: unknown): value is string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return false;
@@ -32,7 +33,9 @@ export function isSafeNextPath(value: unknown): value is string {
   }
   try {
     const base = 'https://portal.invalid';
-    return new URL(value, base).origin === base;
+    const resolved = new URL(value, base);
+    // `/..//evil` keeps the origin but normalises to `//evil`, another host once sent as a path
+    return resolved.origin === base && !resolved.pathname.startsWith('//');
   } catch {
     return false;
   }

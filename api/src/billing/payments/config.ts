@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { invalid, reader, text } from '../../config/readers.js';
+import { flag, invalid, reader, text } from '../../config/readers.js';
 import { configPart, type Env, readPart, variable } from '../../config/schema.js';
 
 export interface PayPalConfig {
@@ -19,6 +19,8 @@ export interface PaymentsConfig {
   /** Published to the browser (`runtime-config.json`) only when PayPal is on. */
   paypalClientId: string | null;
   sandboxWebhookSecret: string;
+  /** The sandbox takes card or PayPal payments although `NODE_ENV=production` (allowed explicitly). */
+  sandboxInProduction: boolean;
 }
 
 /** A key checked by its prefix; the value itself is never echoed. */
@@ -112,6 +114,14 @@ const SANDBOX_WEBHOOK_SECRET = variable({
   example: { value: '', commented: true },
 });
 
+const SANDBOX_IN_PRODUCTION = variable({
+  name: 'PAYMENTS_SANDBOX_IN_PRODUCTION',
+  description:
+    'with `NODE_ENV=production` and Stripe or PayPal unset, run the embedded sandbox anyway (demos: it credits payments no one made); without it such a start is refused. A warning is logged at start',
+  schema: flag(),
+  example: { value: '0', commented: true },
+});
+
 /** Stripe or the embedded sandbox, PayPal or the sandbox's pages. */
 export const paymentsPart = configPart({
   key: 'payments',
@@ -126,8 +136,9 @@ export const paymentsPart = configPart({
     PAYPAL_WEBHOOK_ID,
     PAYPAL_API_BASE_URL,
     SANDBOX_WEBHOOK_SECRET,
+    SANDBOX_IN_PRODUCTION,
   ],
-  build: (get, { raw, problem }) => {
+  build: (get, { raw, problem, production }) => {
     const stripeKeys = [STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET];
     const set = stripeKeys.filter((variable) => raw(variable) !== undefined).length;
     if (set > 0 && set < 3)
@@ -155,12 +166,25 @@ export const paymentsPart = configPart({
             apiBaseUrl,
           }
         : null;
+    const stripe =
+      secretKey && publishableKey && webhookSecret ? { secretKey, publishableKey, webhookSecret } : null;
+    const sandboxInUse = stripe === null || paypal === null;
+    // the sandbox confirms any test card: in production it would credit money no one paid
+    if (production && sandboxInUse && !get(SANDBOX_IN_PRODUCTION))
+      problem(
+        `${[
+          ...(stripe === null ? stripeKeys.map((v) => v.name) : []),
+          ...(paypal === null ? [PAYPAL_CLIENT_ID.name, PAYPAL_CLIENT_SECRET.name] : []),
+        ].join(
+          ', ',
+        )}: required when NODE_ENV=production (else the embedded payment sandbox takes payments); set PAYMENTS_SANDBOX_IN_PRODUCTION=1 to run the sandbox anyway`,
+      );
     const payments: PaymentsConfig = {
-      stripe:
-        secretKey && publishableKey && webhookSecret ? { secretKey, publishableKey, webhookSecret } : null,
+      stripe,
       paypal,
       paypalClientId: paypal?.clientId ?? null,
       sandboxWebhookSecret: get(SANDBOX_WEBHOOK_SECRET) ?? `whsec_sandbox_${randomBytes(24).toString('hex')}`,
+      sandboxInProduction: production && sandboxInUse,
     };
     return { payments };
   },

@@ -7,6 +7,7 @@ import { paymentMethods, type User, workspaces } from '../../db/schema.js';
 import { permissionDenied, userError } from '../../graphql/errors.js';
 import type { Payment, PaymentMethod } from '../../graphql/generated/resolvers.js';
 import type { PortalPubSub } from '../../graphql/pubsub.js';
+import { isLocalPath } from '../../http/local-path.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { WorkspaceRow } from '../../workspaces/repository.js';
 import { applyPayment, ledgerBalance, lockWorkspace, utcDate } from '../ledger.js';
@@ -45,7 +46,7 @@ export function checkReturnUrl(raw: string, publicUrl: string): string | null {
   const url = raw.trim();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: that is what it refuses
   if (url.length === 0 || url.length > 2000 || /[\s\\\u0000-\u001f\u007f]/.test(url)) return null;
-  if (url.startsWith('/')) return url.startsWith('//') ? null : url;
+  if (url.startsWith('/')) return isLocalPath(url) ? url : null;
   if (!URL.canParse(url)) return null;
   const parsed = new URL(url);
   return parsed.origin === new URL(publicUrl).origin ? parsed.href : null;

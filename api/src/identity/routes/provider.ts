@@ -1,3 +1,4 @@
+import { isLocalPath } from '../../http/local-path.js';
 import {
   allauthErrorCode,
   beginLogin as beginOidcLogin,
@@ -41,7 +42,7 @@ const MESSAGES = {
  * slash, printable ASCII, no `//` and no backslash anywhere, which browsers may read as another host).
  */
 export function isSafeCallbackUrl(url: string): boolean {
-  return url.length <= 2000 && /^\/[\x21-\x7e]*$/.test(url) && !url.includes('//') && !url.includes('\\');
+  return /^\/[\x21-\x7e]*$/.test(url) && !url.includes('//') && isLocalPath(url);
 }
 
 /** `url` (a checked relative URL) with allauth's error parameters. */
