@@ -2,6 +2,7 @@
 // `pnpm run deps`: the dependency rules of .dependency-cruiser.cjs on every package's src. Prints
 // each violation with the rule's reason, then a count per rule; exits 1 on any error (the CLI's
 // exit code is the number of errors, which the shell would wrap to 0 at 256).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cruise } from 'dependency-cruiser';
@@ -21,9 +22,19 @@ const SOURCES = [
   'remote-support/src',
 ];
 
+// The api's violations recorded in `.dependency-cruiser-known-violations.json` (the api's wiring
+// before its domains are modules) are reported as known, not failed: any new one fails. Rewrite
+// the file with `pnpm run deps:baseline` only when a change removes some.
+const KNOWN = '.dependency-cruiser-known-violations.json';
+
 const started = Date.now();
 const options = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
-const { output, exitCode: errors } = await cruise(SOURCES, { ...options, outputType: 'err-long' });
+const knownViolations = JSON.parse(readFileSync(KNOWN, 'utf8'));
+const { output, exitCode: errors } = await cruise(SOURCES, {
+  ...options,
+  knownViolations,
+  outputType: 'err-long',
+});
 process.stdout.write(output);
 
 const perRule = new Map();
@@ -31,5 +42,7 @@ for (const [, rule] of output.matchAll(/^ {2}(?:error|warn|info) ([\w-]+):/gm)) 
   perRule.set(rule, (perRule.get(rule) ?? 0) + 1);
 }
 for (const [rule, count] of [...perRule].sort()) console.log(`${String(count).padStart(5)}  ${rule}`);
-console.log(`[deps] ${errors} errors (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `[deps] ${knownViolations.length} known, ${errors} new errors (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);
 if (errors > 0) process.exitCode = 1;
