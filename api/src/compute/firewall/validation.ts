@@ -11,6 +11,12 @@ export type FirewallAction = (typeof FIREWALL_ACTIONS)[number];
 export const MAX_RULES_PER_DIRECTION = 25;
 export const MAX_ADDRESSES_PER_RULE = 20;
 export const MAX_DESCRIPTION = 100;
+/**
+ * Entries a rule's input may list before duplicates are dropped (a pasted list repeats some), and
+ * their characters (an IPv6 CIDR is at most 43): more is refused before any is parsed.
+ */
+const MAX_ENTRIES_BEFORE_DEDUPLICATION = 5 * MAX_ADDRESSES_PER_RULE;
+const MAX_ADDRESSES_INPUT_LENGTH = MAX_ENTRIES_BEFORE_DEDUPLICATION * 50;
 
 /** The refusals of the firewall mutations, shown to the user as they are. */
 export const FIREWALL_MESSAGES = {
@@ -89,10 +95,16 @@ export function validateRule(input: RuleInput): RuleValidation {
     return { ok: false, field: 'ports', message: FIREWALL_MESSAGES.portsNotAllowed };
   }
 
+  // Bounded before anything is split or parsed: a request may carry a megabyte of addresses.
+  const rawLength = input.addresses.reduce((sum, a) => sum + a.length, 0);
+  if (input.addresses.length > MAX_ENTRIES_BEFORE_DEDUPLICATION || rawLength > MAX_ADDRESSES_INPUT_LENGTH)
+    return { ok: false, field: 'addresses', message: FIREWALL_MESSAGES.tooManyAddresses };
   const entries = input.addresses.flatMap((a) => a.split(/[\s,]+/)).filter((a) => a !== '');
   if (entries.length === 0)
     return { ok: false, field: 'addresses', message: FIREWALL_MESSAGES.addressesRequired(input.direction) };
-  const addresses: string[] = [];
+  if (entries.length > MAX_ENTRIES_BEFORE_DEDUPLICATION)
+    return { ok: false, field: 'addresses', message: FIREWALL_MESSAGES.tooManyAddresses };
+  const unique = new Set<string>();
   for (const entry of entries) {
     const parsed = parseCidr(entry);
     if (!parsed.ok)
@@ -104,8 +116,9 @@ export function validateRule(input: RuleInput): RuleValidation {
             ? FIREWALL_MESSAGES.hostBits(entry, parsed.suggestion)
             : FIREWALL_MESSAGES.address(entry),
       };
-    if (!addresses.includes(parsed.cidr.text)) addresses.push(parsed.cidr.text);
+    unique.add(parsed.cidr.text);
   }
+  const addresses = [...unique];
   if (addresses.length > MAX_ADDRESSES_PER_RULE)
     return { ok: false, field: 'addresses', message: FIREWALL_MESSAGES.tooManyAddresses };
 
