@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { GraphQLError } from 'graphql';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Db } from '../db/client.js';
-import { NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
+import { JsonTooDeep, NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
 import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
@@ -100,7 +100,15 @@ function refuseNullCharacters(): Plugin {
     onParams({ params }) {
       const query = typeof params.query === 'string' ? params.query : '';
       const inQuery = query.includes('\u0000') || /\\u0000|\\u\{0+\}/i.test(query);
-      const variable = nullCharacterPath(params.variables ?? {});
+      let variable: string | null;
+      try {
+        variable = nullCharacterPath(params.variables ?? {});
+      } catch (error) {
+        if (!(error instanceof JsonTooDeep)) throw error;
+        throw new GraphQLError(error.message, {
+          extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+        });
+      }
       if (inQuery || variable !== null) {
         throw new GraphQLError(NULL_CHARACTERS_MESSAGE, {
           extensions: {

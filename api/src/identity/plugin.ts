@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NULL_CHARACTERS_CODE, NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
+import {
+  JsonTooDeep,
+  NULL_CHARACTERS_CODE,
+  NULL_CHARACTERS_MESSAGE,
+  nullCharacterPath,
+} from '../http/null-characters.js';
 import { Ctx, type IdentityServices } from './context.js';
 import { CSRF_COOKIE, CSRF_FORM_FIELD, csrfFails, isFormPost, setCsrfCookie } from './csrf.js';
 import { MESSAGES } from './messages.js';
@@ -31,7 +36,15 @@ class NullCharacters extends Error {
 }
 
 function refuseNullCharacters(body: unknown, done: (error: Error | null, body?: unknown) => void): void {
-  const param = nullCharacterPath(body);
+  let param: string | null;
+  try {
+    param = nullCharacterPath(body);
+  } catch (error) {
+    // nested past any form's depth: malformed for a form, as allauth's parser would find it
+    if (!(error instanceof JsonTooDeep)) throw error;
+    done(new MalformedJson(MESSAGES.malformed_json), undefined);
+    return;
+  }
   if (param === null) done(null, body);
   else done(new NullCharacters(param), undefined);
 }
