@@ -126,8 +126,9 @@ export function emailRoutes(route: Route): void {
     if (email === undefined) return errorResponse(errors);
     if (email === user.email)
       return errorResponse([fieldError('email', 'duplicate_email', EMAIL_MESSAGES.same)]);
-    if (await findUserByEmail(ctx.db, email))
-      return errorResponse([fieldError('email', 'email_taken', EMAIL_MESSAGES.taken)]);
+    // Another account's address is not refused here: that would tell whoever asks which addresses
+    // have accounts. As allauth with enumeration prevention on, the link is mailed all the same and
+    // its confirmation is refused (`/auth/email/verify` checks the address is still free).
     if (!(await ctx.services.limiter.consume('confirm_email', { key: email }))) return { status: 429 };
     await mailChangeLink(ctx, user, email);
     return addresses(ctx, user);
