@@ -6,7 +6,6 @@ import type { Ctx } from '../context.js';
 import { type ApiError, errorResponse, fieldError } from '../envelope.js';
 import { emailChangeMail } from '../notify/templates.js';
 import { hashToken } from '../session.js';
-import { findUserByEmail } from '../users.js';
 import { requiredEmail } from '../validation.js';
 import { requireRecentUser, requireUser } from './guards.js';
 import type { Route } from './route.js';
