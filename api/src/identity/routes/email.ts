@@ -12,7 +12,6 @@ import type { Route } from './route.js';
 
 /** allauth's messages of the e-mail forms. */
 export const EMAIL_MESSAGES = {
-  taken: 'A user is already registered with this email address.',
   same: 'This email address is already associated with this account.',
   unknown: 'This email address is not associated with this account.',
 } as const;
