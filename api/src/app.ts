@@ -48,6 +48,7 @@ import {
   type IdentityOverrides,
   registerDevOutbox,
   registerIdentity,
+  sessionViewer,
 } from './identity/index.js';
 import { queueDelivery } from './jobs/delivery.js';
 import { createJobQueue, type JobQueue, registerDevJobTools } from './jobs/index.js';
@@ -290,6 +291,10 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     rateLimitScale: config.identity.rateLimitScale,
     db: deps.database.countersDb ?? deps.database.db,
     databaseKind: deps.database.kind,
+    verifiedSession: async (request) => {
+      const viewer = await sessionViewer(identity, request);
+      return viewer.status === 'signed-in' ? String(viewer.sessionId) : null;
+    },
   });
   registerInvoicePdf(app, graphql, identity);
   registerSupportAttachments(app, graphql, identity);

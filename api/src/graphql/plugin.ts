@@ -8,9 +8,9 @@ import type { Db } from '../db/client.js';
 import { JsonTooDeep, NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
 import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
-import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
+import { PERMISSION_DENIED } from './errors.js';
 import { databaseRateLimitStore, memoryRateLimitStore } from './rate-limit-store.js';
 import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
@@ -179,12 +179,16 @@ export function createPortalYoga({
 export const API_RATE_LIMITS = { session: 600, address: 300 } as const;
 export const API_RATE_LIMITED = 'Too many requests: try again in a moment.';
 
-function apiRateLimit(scale: number) {
+/** The signed-in session of a request, verified (null for none, an ended or a made-up cookie). */
+export type VerifiedSession = (request: FastifyRequest) => Promise<string | null>;
+
+function apiRateLimit(scale: number, sessionOf: VerifiedSession) {
   return {
     timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => {
-      const session = request.cookies[SESSION_COOKIE];
-      return session ? `session:${hashToken(session)}` : `address:${request.ip}`;
+    // keyed on a session only once it is looked up: a made-up cookie per request is an address
+    keyGenerator: async (request: FastifyRequest) => {
+      const session = await sessionOf(request);
+      return session !== null ? `session:${session}` : `address:${request.ip}`;
     },
     max: (_request: FastifyRequest, key: string) =>
       (key.startsWith('session:') ? API_RATE_LIMITS.session : API_RATE_LIMITS.address) * scale,
@@ -208,9 +212,20 @@ export async function graphqlPlugin(
     db: Db;
     /** PostgreSQL: counted in the database (every process); PGlite (one process): in memory. */
     databaseKind: 'postgres' | 'pglite';
+    /** The identity service's session check (memoised per request). */
+    verifiedSession: VerifiedSession;
   },
 ) {
   const { yoga } = opts;
+  const sessions = new WeakMap<FastifyRequest, Promise<string | null>>();
+  const sessionOf: VerifiedSession = (request) => {
+    let found = sessions.get(request);
+    if (!found) {
+      found = opts.verifiedSession(request);
+      sessions.set(request, found);
+    }
+    return found;
+  };
   const store = opts.databaseKind === 'postgres' ? databaseRateLimitStore(opts.db) : memoryRateLimitStore();
   await app.register(rateLimit, { global: false, store });
   // Yoga reads multipart bodies itself, from the raw stream.
@@ -219,7 +234,7 @@ export async function graphqlPlugin(
   app.route({
     url: GRAPHQL_ENDPOINT,
     method: opts.graphiql ? ['GET', 'POST'] : ['POST'],
-    config: { rateLimit: apiRateLimit(opts.rateLimitScale) },
+    config: { rateLimit: apiRateLimit(opts.rateLimitScale, sessionOf) },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // GET serves GraphiQL's page only: an operation in a GET's URL would run on the session
@@ -235,6 +250,14 @@ export async function graphqlPlugin(
       if (csrfFails(request)) {
         request.log.info({ hasCookie: Boolean(request.cookies.csrftoken) }, 'graphql csrf check failed');
         return reply.code(403).send({ errors: [{ message: CSRF_FAILED, extensions: { code: 'CSRF' } }] });
+      }
+      // an upload (up to 27 MB) is read only for someone signed in: a stranger's is refused unread,
+      // and the connection closed rather than drained
+      if (request.headers['content-type']?.startsWith('multipart/') && (await sessionOf(request)) === null) {
+        return reply
+          .code(403)
+          .header('connection', 'close')
+          .send({ errors: [{ message: PERMISSION_DENIED, extensions: { code: 'FORBIDDEN' } }] });
       }
       const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
       for (const [name, value] of response.headers) reply.header(name, value);
