@@ -26,7 +26,13 @@ import type { Database } from './db/client.js';
 import { faviconRoutes } from './favicon/favicon.js';
 import type { GraphqlServices } from './graphql/context.js';
 import { PgEventTarget } from './graphql/pg-event-target.js';
-import { createPortalYoga, graphqlPlugin, type PortalYoga } from './graphql/plugin.js';
+import {
+  createPortalYoga,
+  floodStore,
+  graphqlPlugin,
+  type PortalYoga,
+  websocketFloodGuard,
+} from './graphql/plugin.js';
 import { createPortalPubSub } from './graphql/pubsub.js';
 import {
   DEFAULT_WEBSOCKET_TIMERS,
@@ -274,6 +280,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     ),
     mailer: identity.mailer,
     publicUrl: config.identity.publicUrl,
+    passwordAttempt: (userId) => identity.limiter.consume('reauthenticate', { user: userId }),
     payments,
   };
   app.addHook('onClose', async () => graphql.support.storage.close?.());
@@ -285,12 +292,12 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     logger: app.log,
   });
   app.decorate('graphql', { ...graphql, yoga });
+  const apiFloodStore = floodStore(deps.database.countersDb ?? deps.database.db, deps.database.kind);
   app.register(graphqlPlugin, {
     yoga,
     graphiql: config.graphql.graphiql,
     rateLimitScale: config.identity.rateLimitScale,
-    db: deps.database.countersDb ?? deps.database.db,
-    databaseKind: deps.database.kind,
+    store: apiFloodStore,
     verifiedSession: async (request) => {
       const viewer = await sessionViewer(identity, request);
       return viewer.status === 'signed-in' ? String(viewer.sessionId) : null;
@@ -307,6 +314,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     trustProxy: config.trustProxy,
     ...(deps.websocket ? { timers: deps.websocket } : {}),
     otherEndpoints: [CONSOLE_ENDPOINT],
+    floodGuard: websocketFloodGuard(apiFloodStore, config.identity.rateLimitScale),
   });
   registerConsoleSocket(app, {
     services: graphql,

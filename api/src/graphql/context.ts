@@ -37,6 +37,11 @@ export interface GraphqlServices {
   /** The identity service's mailer (invitations), and the portal's origin for links in mails. */
   mailer: Mailer;
   publicUrl: string;
+  /**
+   * Counts one check of the caller's password against the identity service's `reauthenticate`
+   * limit (allauth's 10 a minute per user), whatever the transport; false once it is spent.
+   */
+  passwordAttempt: (userId: string) => Promise<boolean>;
   /** Make a Payment and payment methods (`src/billing/payments/`). */
   payments: PaymentsService;
 }

@@ -1,5 +1,5 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
@@ -11,7 +11,7 @@ import { csrfFails } from '../identity/csrf.js';
 import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
 import { PERMISSION_DENIED } from './errors.js';
-import { databaseRateLimitStore, memoryRateLimitStore } from './rate-limit-store.js';
+import { databaseRateLimitStore, floodCounter, memoryRateLimitStore } from './rate-limit-store.js';
 import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
 
@@ -177,6 +177,25 @@ export function createPortalYoga({
  * database only one process can open.
  */
 export const API_RATE_LIMITS = { session: 600, address: 300 } as const;
+const API_RATE_WINDOW_MS = 60_000;
+
+/** PostgreSQL: counted in the database (every process); PGlite (one process): in memory. */
+export function floodStore(db: Db, databaseKind: 'postgres' | 'pglite'): FastifyRateLimitStoreCtor {
+  return databaseKind === 'postgres' ? databaseRateLimitStore(db) : memoryRateLimitStore();
+}
+
+/**
+ * A websocket operation counts against its session's allowance of `/api/` (the same key, the same
+ * windows): a socket is no way around the limit.
+ */
+export function websocketFloodGuard(store: FastifyRateLimitStoreCtor, scale: number) {
+  const count = floodCounter(store, API_RATE_WINDOW_MS);
+  return (claims: WsaClaims): Promise<boolean> =>
+    count(
+      claims.sessionId !== null ? `session:${claims.sessionId}` : `user:${claims.userId}`,
+      API_RATE_LIMITS.session * scale,
+    );
+}
 export const API_RATE_LIMITED = 'Too many requests: try again in a moment.';
 
 /** The signed-in session of a request, verified (null for none, an ended or a made-up cookie). */
@@ -184,7 +203,7 @@ export type VerifiedSession = (request: FastifyRequest) => Promise<string | null
 
 function apiRateLimit(scale: number, sessionOf: VerifiedSession) {
   return {
-    timeWindow: 60_000,
+    timeWindow: API_RATE_WINDOW_MS,
     // keyed on a session only once it is looked up: a made-up cookie per request is an address
     keyGenerator: async (request: FastifyRequest) => {
       const session = await sessionOf(request);
@@ -208,10 +227,8 @@ export async function graphqlPlugin(
     yoga: PortalYoga;
     graphiql: boolean;
     rateLimitScale: number;
-    /** Where the flood guard counts on PostgreSQL (`Database.countersDb`). */
-    db: Db;
-    /** PostgreSQL: counted in the database (every process); PGlite (one process): in memory. */
-    databaseKind: 'postgres' | 'pglite';
+    /** Where the flood guard counts (`floodStore`), shared with the websocket's operations. */
+    store: FastifyRateLimitStoreCtor;
     /** The identity service's session check (memoised per request). */
     verifiedSession: VerifiedSession;
   },
@@ -226,7 +243,7 @@ export async function graphqlPlugin(
     }
     return found;
   };
-  const store = opts.databaseKind === 'postgres' ? databaseRateLimitStore(opts.db) : memoryRateLimitStore();
+  const { store } = opts;
   await app.register(rateLimit, { global: false, store });
   // Yoga reads multipart bodies itself, from the raw stream.
   app.addContentTypeParser('multipart/form-data', {}, (_request, _payload, done) => done(null));

@@ -128,3 +128,24 @@ export function memoryRateLimitStore(now: () => number = Date.now): FastifyRateL
   }
   return MemoryStore;
 }
+
+/**
+ * One hit counted in the same windows as `POST /api/`'s limit (the store's windows live in its
+ * closure or its table, so any instance of the same store counts together): whether `key` is still
+ * within `max` for the window.
+ */
+export function floodCounter(
+  Store: FastifyRateLimitStoreCtor,
+  timeWindow: number,
+): (key: string, max: number) => Promise<boolean> {
+  const store = new Store({});
+  return (key, max) =>
+    new Promise((resolve, reject) => {
+      store.incr(
+        key,
+        (error, result) => (error ? reject(error) : resolve((result?.current ?? 0) <= max)),
+        timeWindow,
+        max,
+      );
+    });
+}

@@ -14,7 +14,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { WsConfig } from '../config.js';
 import { type GraphqlServices, type TokenSessionState, tokenSessionStates } from './context.js';
 import { SIGNATURE_EXPIRED, signatureExpired } from './errors.js';
-import type { PortalYoga } from './plugin.js';
+import { API_RATE_LIMITED, type PortalYoga } from './plugin.js';
 import type { WsaClaims } from './wsa-token.js';
 
 /** Subscriptions (and any other operation) over graphql-ws, subprotocol `graphql-transport-ws`. */
@@ -184,6 +184,8 @@ export interface WebsocketOptions {
   timers?: Partial<WebsocketTimers>;
   /** Path prefixes another module upgrades on the same server (the compute console): left alone here. */
   otherEndpoints?: readonly string[];
+  /** Counts an operation against the session's `/api/` allowance; false once it is spent. */
+  floodGuard?: (claims: WsaClaims) => Promise<boolean>;
 }
 
 /**
@@ -264,6 +266,8 @@ export function registerWebsocket(app: FastifyInstance, options: WebsocketOption
         if (Object.keys(ctx.subscriptions).length > SUBSCRIPTION_LIMITS.perSocket)
           return [new GraphQLError(TOO_MANY_SUBSCRIPTIONS, { extensions: { code: 'TOO_MANY_OPERATIONS' } })];
         try {
+          if (options.floodGuard && !(await options.floodGuard(connection.claims)))
+            return [new GraphQLError(API_RATE_LIMITED, { extensions: { code: 'RATE_LIMITED' } })];
           const state = await sessionState(services, connection);
           if (state !== 'active') {
             log.info({ reason: `session ${state}`, userId: connection.claims.userId }, 'websocket closed');

@@ -74,14 +74,14 @@ export const workspaceAdminMutations = {
 
   changeWorkspaceUserRole: (_parent, { contractUid, employeeUid, role, password }, ctx) =>
     manage(ctx, contractUid, async (workspace) => {
-      await requirePassword((await ctx.viewer()).user, password);
+      await requirePassword(ctx, (await ctx.viewer()).user, password);
       await changeRole(ctx.db, workspace, employeeUid, role);
     }),
 
   removeWorkspaceUser: async (_parent, { contractUid, memberUid, password }, ctx) => {
     const workspace = await requireWorkspaceCapability(ctx, contractUid, 'WORKSPACE_MANAGE');
     const { user } = await ctx.viewer();
-    await requirePassword(user, password);
+    await requirePassword(ctx, user, password);
     await removeMember(ctx.db, workspace, memberUid);
     changed(ctx, contractUid);
     // The caller may have removed themselves: they see the list as it was left, once.
@@ -91,7 +91,7 @@ export const workspaceAdminMutations = {
   deleteWorkspace: async (_parent, { contractUid, password }, ctx) => {
     const workspace = await requireWorkspaceCapability(ctx, contractUid, 'WORKSPACE_MANAGE');
     const { user } = await ctx.viewer();
-    await requirePassword(user, password);
+    await requirePassword(ctx, user, password);
     await deleteWorkspace(ctx.db, workspace, user, ctx.now());
     changed(ctx, contractUid);
     return { contractUid, workspaceName: workspace.name };
@@ -99,7 +99,7 @@ export const workspaceAdminMutations = {
 
   deactivateAccount: async (_parent, { password }, ctx) => {
     const { user } = await ctx.viewer();
-    await requirePassword(user, password);
+    await requirePassword(ctx, user, password);
     const left = await deactivateAccount(ctx.db, user, ctx.now());
     for (const contractUid of left) changed(ctx, contractUid);
     return { email: user.email };

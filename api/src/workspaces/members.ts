@@ -31,6 +31,7 @@ export const MEMBER_MESSAGES = {
   unknownInvitation: 'This invitation has been accepted or revoked in the meantime.',
   noPassword:
     'Your account has no password (you sign in with a provider). Set a password in Profile › Authentication first.',
+  tooManyPasswordAttempts: 'Too many password attempts. Wait a minute, then try again.',
 } as const;
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -66,8 +67,12 @@ export function invitationMail(
  * The fresh authentication of a sensitive change: the caller's current password, checked like
  * allauth's reauthentication ('Incorrect password.' on `password`).
  */
-export async function requirePassword(user: User, password: string): Promise<void> {
+export async function requirePassword(ctx: GraphQLContext, user: User, password: string): Promise<void> {
   if (user.passwordHash === null) throw userError(MEMBER_MESSAGES.noPassword, 'NO_PASSWORD', 'password');
+  // every check counts, over HTTP and the websocket alike, so the password cannot be guessed here
+  if (!(await ctx.passwordAttempt(user.id))) {
+    throw userError(MEMBER_MESSAGES.tooManyPasswordAttempts, 'TOO_MANY_ATTEMPTS', 'password');
+  }
   if (!(await checkPassword(user.passwordHash, password))) {
     throw userError(MESSAGES.incorrect_password, 'INCORRECT_PASSWORD', 'password');
   }
