@@ -25,6 +25,7 @@ import { forgetCachedReads } from './db/cached-reads.js';
 import type { Database } from './db/client.js';
 import { faviconRoutes } from './favicon/favicon.js';
 import type { GraphqlServices } from './graphql/context.js';
+import { downloadGuard } from './graphql/downloads.js';
 import { PgEventTarget } from './graphql/pg-event-target.js';
 import {
   createPortalYoga,
@@ -263,6 +264,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     app.addHook('onReady', async () => invoiceSchedule.start());
     app.addHook('onClose', async () => invoiceSchedule.stop());
   }
+  // the flood guard's windows: /api/, its websocket operations and the downloads count in them
+  const apiFloodStore = floodStore(deps.database.countersDb ?? deps.database.db, deps.database.kind);
   const graphql: GraphqlServices = {
     db: deps.database.db,
     pubsub,
@@ -281,6 +284,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     mailer: identity.mailer,
     publicUrl: config.identity.publicUrl,
     passwordAttempt: (userId) => identity.limiter.consume('reauthenticate', { user: userId }),
+    downloadAllowed: downloadGuard(apiFloodStore, config.identity.rateLimitScale),
     payments,
   };
   app.addHook('onClose', async () => graphql.support.storage.close?.());
@@ -292,7 +296,6 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     logger: app.log,
   });
   app.decorate('graphql', { ...graphql, yoga });
-  const apiFloodStore = floodStore(deps.database.countersDb ?? deps.database.db, deps.database.kind);
   app.register(graphqlPlugin, {
     yoga,
     graphiql: config.graphql.graphiql,

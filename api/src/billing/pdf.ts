@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { GraphQLError } from 'graphql';
 import PDFDocument from 'pdfkit';
 import { accounts, invoices, workspaces } from '../db/schema.js';
-import { type GraphqlServices, httpContext } from '../graphql/context.js';
+import { type GraphqlServices, httpContext, type Viewer } from '../graphql/context.js';
+import { DOWNLOADS_LIMITED } from '../graphql/downloads.js';
 import { PERMISSION_DENIED, SIGNATURE_EXPIRED } from '../graphql/errors.js';
 import type { Invoice } from '../graphql/generated/resolvers.js';
 import type { IdentityServices } from '../identity/context.js';
@@ -138,12 +139,15 @@ export function registerInvoicePdf(
     reply.header('cache-control', 'private, no-store');
     const { uid } = request.params as { uid: string };
     const ctx = httpContext(services, identity, request);
+    let viewer: Viewer;
     try {
-      await ctx.viewer();
+      viewer = await ctx.viewer();
     } catch (error) {
       const expired = error instanceof GraphQLError && error.message === SIGNATURE_EXPIRED;
       return reply.code(expired ? 401 : 403).send({ error: expired ? SIGNATURE_EXPIRED : PERMISSION_DENIED });
     }
+    if (!(await services.downloadAllowed(viewer)))
+      return reply.code(429).header('retry-after', '60').send({ error: DOWNLOADS_LIMITED });
     const notFound = () => reply.code(404).send({ error: 'Not Found' });
     if (!UUID.test(uid)) return notFound();
     const [row] = await services.db

@@ -42,6 +42,8 @@ export interface GraphqlServices {
    * limit (allauth's 10 a minute per user), whatever the transport; false once it is spent.
    */
   passwordAttempt: (userId: string) => Promise<boolean>;
+  /** Counts one file download (an invoice PDF, an attachment) of the caller; false once too many. */
+  downloadAllowed: (viewer: Viewer) => Promise<boolean>;
   /** Make a Payment and payment methods (`src/billing/payments/`). */
   payments: PaymentsService;
 }

@@ -13,7 +13,7 @@ import { openTestDatabase, testConfig } from '../../test/helpers.js';
 import { Browser, signedInBrowser } from '../../test/identity.js';
 import { ManualScheduler } from '../scheduler.js';
 import { SIMULATOR_DURATIONS_MS } from '../simulator.js';
-import { CONSOLE_CLOSE, CONSOLE_ENDPOINT, parseControl } from './socket.js';
+import { CONSOLE_CLOSE, CONSOLE_ENDPOINT, CONSOLE_LIMITS, parseControl } from './socket.js';
 
 // The console socket on a listening app (real PGlite, seeded), the simulator on a clock the test
 // moves: the fences (origin, token, visibility, status), the shell answering, a Stop ending it.
@@ -224,6 +224,21 @@ describe('the console socket', () => {
     term.socket.send(chunk, { binary: true });
     term.socket.send(chunk, { binary: true });
     expect(await term.closed).toEqual(CONSOLE_CLOSE.tooMuchInput);
+  });
+
+  it('caps the consoles a user keeps open on one instance', async () => {
+    const token = await tokenOf(seed.demoUser);
+    const terms = Array.from({ length: CONSOLE_LIMITS.perInstance }, () => open(web1, { token }));
+    await Promise.all(terms.map((t) => t.ready));
+    const extra = open(web1, { token });
+    expect(await extra.closed).toEqual(CONSOLE_CLOSE.tooManyConsoles);
+    // closing one makes room again
+    terms[0]?.socket.close();
+    await terms[0]?.closed;
+    const again = open(web1, { token });
+    expect(await again.ready).toMatchObject({ type: 'ready' });
+    for (const t of [...terms.slice(1), again]) t.socket.close();
+    await Promise.all([...terms.slice(1), again].map((t) => t.closed));
   });
 
   it('reads control messages strictly', () => {

@@ -49,6 +49,8 @@ export const CONSOLE_CLOSE = {
   installing: { code: 4412, reason: 'The instance is being installed. The console opens once it is active.' },
   /** More input than a person types or pastes (`INPUT_RATE`). */
   tooMuchInput: { code: 4429, reason: 'Too much input' },
+  /** `CONSOLE_LIMITS`: close another console of this user first. */
+  tooManyConsoles: { code: 4429, reason: 'Too many consoles open: close one first.' },
   /** A failure on our side (logged): retry. */
   internal: { code: 4500, reason: 'Internal server error' },
 } as const;
@@ -86,8 +88,15 @@ export interface ConsoleSocketOptions {
 
 interface Attached {
   claims: WsaClaims;
+  uid: string;
   channel: ConsoleChannel;
 }
+
+/**
+ * Consoles one user keeps open at once: a few tabs on one machine, a fleet's worth in all. Past
+ * them the new socket is closed (4429) rather than holding a channel and a guest serial line each.
+ */
+export const CONSOLE_LIMITS = { perInstance: 5, perUser: 20 } as const;
 
 type Control =
   | { type: 'auth'; token: string; cols?: number; rows?: number }
@@ -275,6 +284,15 @@ export function registerConsoleSocket(app: FastifyInstance, options: ConsoleSock
       }
       // The peer may have gone while we were asking the database.
       if (socket.readyState !== socket.OPEN) return false;
+      const mine = [...attached.values()].filter((a) => a.claims.userId === claims.userId);
+      if (
+        mine.length >= CONSOLE_LIMITS.perUser ||
+        mine.filter((a) => a.uid === uid).length >= CONSOLE_LIMITS.perInstance
+      ) {
+        log.warn({ userId: claims.userId, uid, open: mine.length }, 'console refused: too many open');
+        close(socket, CONSOLE_CLOSE.tooManyConsoles);
+        return false;
+      }
       const target = consoleTarget(row, await loadCatalog(services.db));
       let ended = false;
       const channel = services.compute.driver.attachConsole(target, {
@@ -295,7 +313,7 @@ export function registerConsoleSocket(app: FastifyInstance, options: ConsoleSock
         },
       });
       if (ended) return false;
-      attached.set(socket, { claims, channel });
+      attached.set(socket, { claims, uid, channel });
       if (auth.cols !== undefined && auth.rows !== undefined) channel.resize(auth.cols, auth.rows);
       socket.send(JSON.stringify({ type: 'ready', instance: { uid: row.id, name: row.name } }));
       log.info({ userId: claims.userId, uid }, 'console attached');
