@@ -49,6 +49,7 @@ import {
   registerDevOutbox,
   registerIdentity,
 } from './identity/index.js';
+import { identityViewers } from './identity/viewers.js';
 import { queueDelivery } from './jobs/delivery.js';
 import { createJobQueue, type JobQueue, registerDevJobTools } from './jobs/index.js';
 import { remotesRoutes } from './remotes/remotes.js';
@@ -271,12 +272,12 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     ),
     mailer: identity.mailer,
     publicUrl: config.identity.publicUrl,
+    viewers: identityViewers(identity),
     payments,
   };
   app.addHook('onClose', async () => graphql.support.storage.close?.());
   const yoga = createPortalYoga({
     services: graphql,
-    identity,
     graphiql: config.graphql.graphiql,
     production: config.graphql.ws.production,
     logger: app.log,
@@ -289,8 +290,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     db: deps.database.countersDb ?? deps.database.db,
     databaseKind: deps.database.kind,
   });
-  registerInvoicePdf(app, graphql, identity);
-  registerSupportAttachments(app, graphql, identity);
+  registerInvoicePdf(app, graphql);
+  registerSupportAttachments(app, graphql);
   registerPaymentRoutes(app, payments, config.identity.publicUrl);
   registerPayPalRoutes(app, payments);
   registerWebsocket(app, {

@@ -6,7 +6,6 @@ import { accounts, invoices, workspaces } from '../db/schema.js';
 import { type GraphqlServices, httpContext } from '../graphql/context.js';
 import { PERMISSION_DENIED, SIGNATURE_EXPIRED } from '../graphql/errors.js';
 import type { Invoice } from '../graphql/generated/resolvers.js';
-import type { IdentityServices } from '../identity/context.js';
 import { requireBillingWorkspace } from './access.js';
 import { utcDate } from './ledger.js';
 import { UUID, workspaceInvoice } from './repository.js';
@@ -129,15 +128,11 @@ export function renderInvoicePdf({ invoice, customer, lines }: PdfInput): Promis
  * customer's invoice and an unknown uid answer the same 404, so the link reveals nothing. No session:
  * 403 with the permission message; a lapsed one: 401 'Signature has expired'.
  */
-export function registerInvoicePdf(
-  app: FastifyInstance,
-  services: GraphqlServices,
-  identity: IdentityServices,
-) {
+export function registerInvoicePdf(app: FastifyInstance, services: GraphqlServices) {
   app.get('/api/invoices/:uid/pdf', async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     const { uid } = request.params as { uid: string };
-    const ctx = httpContext(services, identity, request);
+    const ctx = httpContext(services, request);
     try {
       await ctx.viewer();
     } catch (error) {

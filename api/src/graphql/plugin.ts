@@ -6,7 +6,6 @@ import { GraphQLError } from 'graphql';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Db } from '../db/client.js';
 import { NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
-import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
@@ -31,7 +30,6 @@ export type PortalYoga = YogaServerInstance<ServerContext, GraphQLContext>;
 
 export interface YogaOptions {
   services: GraphqlServices;
-  identity: IdentityServices;
   graphiql: boolean;
   /** Production: no introspection (the contract is the `.graphql` files, codegen reads those). */
   production: boolean;
@@ -115,13 +113,7 @@ function refuseNullCharacters(): Plugin {
 }
 
 /** The GraphQL server; its plugins (and so the same behaviour) serve HTTP and, later, the websocket. */
-export function createPortalYoga({
-  services,
-  identity,
-  graphiql,
-  production,
-  logger,
-}: YogaOptions): PortalYoga {
+export function createPortalYoga({ services, graphiql, production, logger }: YogaOptions): PortalYoga {
   return createYoga<ServerContext, GraphQLContext>({
     schema: buildSchema(),
     plugins: [
@@ -155,9 +147,7 @@ export function createPortalYoga({
       },
     },
     context: (initial) =>
-      'wsa' in initial
-        ? tokenContext(services, initial.wsa, initial.ip)
-        : httpContext(services, identity, initial.req),
+      'wsa' in initial ? tokenContext(services, initial.wsa, initial.ip) : httpContext(services, initial.req),
   });
 }
 

@@ -1,0 +1,8 @@
+import type { Mailer } from './notify/types.js';
+
+declare module '../graphql/context.js' {
+  interface GraphqlServices {
+    /** The identity service's mailer (invitations, support answers). */
+    mailer: Mailer;
+  }
+}
