@@ -52,6 +52,7 @@ import {
 import { identityViewers } from './identity/viewers.js';
 import { queueDelivery } from './jobs/delivery.js';
 import { createJobQueue, type JobQueue, registerDevJobTools } from './jobs/index.js';
+import { buildSchema } from './modules.js';
 import { remotesRoutes } from './remotes/remotes.js';
 import { runtimeConfigOf, runtimeConfigRoutes } from './runtime-config/runtime-config.js';
 import { registerSupportAttachments } from './support/attachments.js';
@@ -278,6 +279,7 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
   app.addHook('onClose', async () => graphql.support.storage.close?.());
   const yoga = createPortalYoga({
     services: graphql,
+    schema: buildSchema(),
     graphiql: config.graphql.graphiql,
     production: config.graphql.ws.production,
     logger: app.log,

@@ -2,7 +2,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import rateLimit from '@fastify/rate-limit';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Db } from '../db/client.js';
 import { NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
@@ -11,7 +11,6 @@ import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
 import { databaseRateLimitStore, memoryRateLimitStore } from './rate-limit-store.js';
-import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
 
 export const GRAPHQL_ENDPOINT = '/api/';
@@ -30,6 +29,8 @@ export type PortalYoga = YogaServerInstance<ServerContext, GraphQLContext>;
 
 export interface YogaOptions {
   services: GraphqlServices;
+  /** The contract with the modules' resolvers (`src/modules.ts`). */
+  schema: GraphQLSchema;
   graphiql: boolean;
   /** Production: no introspection (the contract is the `.graphql` files, codegen reads those). */
   production: boolean;
@@ -113,9 +114,15 @@ function refuseNullCharacters(): Plugin {
 }
 
 /** The GraphQL server; its plugins (and so the same behaviour) serve HTTP and, later, the websocket. */
-export function createPortalYoga({ services, graphiql, production, logger }: YogaOptions): PortalYoga {
+export function createPortalYoga({
+  services,
+  schema,
+  graphiql,
+  production,
+  logger,
+}: YogaOptions): PortalYoga {
   return createYoga<ServerContext, GraphQLContext>({
-    schema: buildSchema(),
+    schema,
     plugins: [
       refuseNullCharacters(),
       armor(),

@@ -1,3 +1,4 @@
+import { defineModule } from '../modules/module.js';
 import type { Mailer } from './notify/types.js';
 
 declare module '../graphql/context.js' {
@@ -6,3 +7,9 @@ declare module '../graphql/context.js' {
     mailer: Mailer;
   }
 }
+
+export const identityModule = defineModule({
+  name: 'identity',
+  dependencies: [],
+  resolvers: {},
+});

@@ -1,3 +1,5 @@
+import { defineModule } from '../modules/module.js';
+import { supportMutations, supportQueries, supportSubscriptions } from './resolvers.js';
 import type { SupportService } from './service.js';
 
 declare module '../graphql/context.js' {
@@ -6,3 +8,9 @@ declare module '../graphql/context.js' {
     support: SupportService;
   }
 }
+
+export const supportModule = defineModule({
+  name: 'support',
+  dependencies: ['identity', 'workspaces'],
+  resolvers: { Query: supportQueries, Mutation: supportMutations, Subscription: supportSubscriptions },
+});
