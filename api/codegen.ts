@@ -5,10 +5,22 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  * resolver that does not match the contract (`shared/graphql/*.graphql`) fails them. The output is not
  * committed (see .gitignore): it is always regenerated.
  */
+const SCALARS = {
+  Decimal: 'string',
+  Date: 'string',
+  DateTime: { input: 'string', output: 'Date | string' },
+  File: 'File',
+};
+
 const config: CodegenConfig = {
   schema: '../shared/graphql/*.graphql',
   silent: true,
   generates: {
+    // the contract's types alone: what the mappers below build on, without importing them back
+    'src/graphql/generated/types.ts': {
+      plugins: ['typescript'],
+      config: { useTypeImports: true, enumsAsTypes: true, strictScalars: true, scalars: SCALARS },
+    },
     'src/graphql/generated/resolvers.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
@@ -22,12 +34,7 @@ const config: CodegenConfig = {
           Instance: '../../compute/models.js#InstanceModel',
           Workspace: '../../workspaces/models.js#WorkspaceModel',
         },
-        scalars: {
-          Decimal: 'string',
-          Date: 'string',
-          DateTime: { input: 'string', output: 'Date | string' },
-          File: 'File',
-        },
+        scalars: SCALARS,
       },
     },
   },

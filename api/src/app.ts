@@ -57,8 +57,10 @@ import {
   registerIdentity,
   sessionViewer,
 } from './identity/index.js';
+import { identityViewers } from './identity/viewers.js';
 import { queueDelivery } from './jobs/delivery.js';
 import { createJobQueue, type JobQueue, registerDevJobTools } from './jobs/index.js';
+import { buildSchema } from './modules.js';
 import { remotesRoutes } from './remotes/remotes.js';
 import { runtimeConfigOf, runtimeConfigRoutes } from './runtime-config/runtime-config.js';
 import { registerSupportAttachments } from './support/attachments.js';
@@ -285,12 +287,13 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
     publicUrl: config.identity.publicUrl,
     passwordAttempt: (userId) => identity.limiter.consume('reauthenticate', { user: userId }),
     downloadAllowed: downloadGuard(apiFloodStore, config.identity.rateLimitScale),
+    viewers: identityViewers(identity),
     payments,
   };
   app.addHook('onClose', async () => graphql.support.storage.close?.());
   const yoga = createPortalYoga({
     services: graphql,
-    identity,
+    schema: buildSchema(),
     graphiql: config.graphql.graphiql,
     production: config.graphql.ws.production,
     logger: app.log,
@@ -306,8 +309,8 @@ export function buildApp(config: AppConfig, deps: AppDeps): FastifyInstance {
       return viewer.status === 'signed-in' ? String(viewer.sessionId) : null;
     },
   });
-  registerInvoicePdf(app, graphql, identity);
-  registerSupportAttachments(app, graphql, identity);
+  registerInvoicePdf(app, graphql);
+  registerSupportAttachments(app, graphql);
   registerPaymentRoutes(app, payments, config.identity.publicUrl);
   registerPayPalRoutes(app, payments);
   registerWebsocket(app, {

@@ -16,7 +16,7 @@ import {
 } from '../db/seed.js';
 import { tokenContext } from '../graphql/context.js';
 import { PERMISSION_DENIED } from '../graphql/errors.js';
-import { buildSchema } from '../graphql/schema.js';
+import { buildSchema } from '../modules.js';
 import { ALL_WORKSPACES, errorMessages, gql, WSA_TOKEN } from '../test/graphql.js';
 import { openTestDatabase, queryRows, testConfig } from '../test/helpers.js';
 import { Browser, signedInBrowser } from '../test/identity.js';

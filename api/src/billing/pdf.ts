@@ -7,7 +7,6 @@ import { type GraphqlServices, httpContext, type Viewer } from '../graphql/conte
 import { DOWNLOADS_LIMITED } from '../graphql/downloads.js';
 import { PERMISSION_DENIED, SIGNATURE_EXPIRED } from '../graphql/errors.js';
 import type { Invoice } from '../graphql/generated/resolvers.js';
-import type { IdentityServices } from '../identity/context.js';
 import { requireBillingWorkspace } from './access.js';
 import { utcDate } from './ledger.js';
 import { UUID, workspaceInvoice } from './repository.js';
@@ -130,15 +129,11 @@ export function renderInvoicePdf({ invoice, customer, lines }: PdfInput): Promis
  * customer's invoice and an unknown uid answer the same 404, so the link reveals nothing. No session:
  * 403 with the permission message; a lapsed one: 401 'Signature has expired'.
  */
-export function registerInvoicePdf(
-  app: FastifyInstance,
-  services: GraphqlServices,
-  identity: IdentityServices,
-) {
+export function registerInvoicePdf(app: FastifyInstance, services: GraphqlServices) {
   app.get('/api/invoices/:uid/pdf', async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     const { uid } = request.params as { uid: string };
-    const ctx = httpContext(services, identity, request);
+    const ctx = httpContext(services, request);
     let viewer: Viewer;
     try {
       viewer = await ctx.viewer();

@@ -1,4 +1,4 @@
-import type { Instance } from '../graphql/generated/resolvers.js';
+import type { Instance } from '../graphql/generated/types.js';
 
 /**
  * What a resolver answering an `Instance` hands on (codegen's mapper for `Instance`): the fields

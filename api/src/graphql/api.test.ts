@@ -19,12 +19,12 @@ import {
 import { hashToken, SESSION_COOKIE } from '../identity/session.js';
 import { INVITATION_MESSAGES } from '../invitations/invitations.js';
 import { UNSUPPORTED_LANGUAGE } from '../me/resolvers.js';
+import { buildSchema } from '../modules.js';
 import { ALL_WORKSPACES, errorMessages, FUND_BALANCE, gql, ME, WSA_TOKEN } from '../test/graphql.js';
 import { Browser, type IdentityHarness, openIdentityHarness } from '../test/identity.js';
 import { tokenContext } from './context.js';
 import { PERMISSION_DENIED, SIGNATURE_EXPIRED } from './errors.js';
 import { CSRF_FAILED } from './plugin.js';
-import { buildSchema } from './schema.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read freely; their shape is what is asserted.
 type Json = any;

@@ -1,15 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { PaymentsService } from '../billing/payments/service.js';
-import type { MonitoringService } from '../compute/monitoring/service.js';
-import type { ComputeService } from '../compute/service.js';
 import type { Db } from '../db/client.js';
-import { authSessions, type User } from '../db/schema.js';
-import type { IdentityServices } from '../identity/context.js';
-import { sessionViewer } from '../identity/index.js';
-import type { Mailer } from '../identity/notify/types.js';
-import { findUserById } from '../identity/users.js';
-import type { SupportService } from '../support/service.js';
+import type { User } from '../db/schema.js';
 import { permissionDenied, signatureExpired } from './errors.js';
 import type { PortalPubSub } from './pubsub.js';
 import type { WsaClaims, WsaTokens } from './wsa-token.js';
@@ -21,21 +12,39 @@ export interface Viewer {
   sessionId: number | null;
 }
 
-/** Built once per app: what contexts share. */
+/**
+ * Where the session behind a WSA token stands: `active`, `expired` (it lapsed) or `ended` (logged
+ * out, replaced by a new session id, or another user's). A token without a session id (none is
+ * issued so today) counts as active. The websocket asks at connect, at each subscribe and
+ * periodically; `tokenContext` per operation.
+ */
+export type TokenSessionState = 'active' | 'expired' | 'ended';
+
+/** The caller of a request's session cookie, as the identity domain finds it. */
+export type RequestViewer =
+  | { status: 'anonymous' }
+  | { status: 'expired' }
+  | { status: 'signed-in'; user: User; sessionId: number };
+
+/** How a context finds its caller: provided by the identity domain, so `graphql/` names none. */
+export interface ViewerLookup {
+  ofRequest(request: FastifyRequest): Promise<RequestViewer>;
+  sessionStates(claims: readonly WsaClaims[]): Promise<TokenSessionState[]>;
+  userById(id: string): Promise<User | undefined>;
+}
+
+/**
+ * Built once per app: what contexts share. The core is below; each domain adds its services from
+ * its `module.ts` by declaration merging
+ * (`declare module '../graphql/context.js' { interface GraphqlServices { … } }`).
+ */
 export interface GraphqlServices {
   db: Db;
   pubsub: PortalPubSub;
   wsaTokens: WsaTokens;
   /** The identity service's clock (tests move it). */
   now: () => number;
-  /** The compute domain: driver, life cycle and charges. */
-  compute: ComputeService;
-  /** Compute monitoring: the metric sampler and the alert rules' evaluation. */
-  monitoring: MonitoringService;
-  /** Support: sending, the desk's answers, attachments' storage. */
-  support: SupportService;
-  /** The identity service's mailer (invitations), and the portal's origin for links in mails. */
-  mailer: Mailer;
+  /** The portal's origin, for links in mails. */
   publicUrl: string;
   /**
    * Counts one check of the caller's password against the identity service's `reauthenticate`
@@ -44,8 +53,7 @@ export interface GraphqlServices {
   passwordAttempt: (userId: string) => Promise<boolean>;
   /** Counts one file download (an invoice PDF, an attachment) of the caller; false once too many. */
   downloadAllowed: (viewer: Viewer) => Promise<boolean>;
-  /** Make a Payment and payment methods (`src/billing/payments/`). */
-  payments: PaymentsService;
+  viewers: ViewerLookup;
 }
 
 /**
@@ -70,50 +78,17 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export function httpContext(
-  services: GraphqlServices,
-  identity: IdentityServices,
-  request: FastifyRequest,
-): GraphQLContext {
+export function httpContext(services: GraphqlServices, request: FastifyRequest): GraphQLContext {
   return {
     ...services,
     ip: request.ip,
     viewer: once(async () => {
-      const found = await sessionViewer(identity, request);
+      const found = await services.viewers.ofRequest(request);
       if (found.status === 'expired') throw signatureExpired();
       if (found.status === 'anonymous') throw permissionDenied();
       return { user: found.user, sessionId: found.sessionId };
     }),
   };
-}
-
-/**
- * Where the session behind a WSA token stands: `active`, `expired` (it lapsed) or `ended` (logged
- * out, replaced by a new session id, or another user's). A token without a session id (none is
- * issued so today) counts as active. The websocket asks at connect, at each subscribe and
- * periodically; `tokenContext` per operation.
- */
-export type TokenSessionState = 'active' | 'expired' | 'ended';
-
-export async function tokenSessionStates(
-  services: Pick<GraphqlServices, 'db' | 'now'>,
-  claims: readonly WsaClaims[],
-): Promise<TokenSessionState[]> {
-  const ids = [...new Set(claims.flatMap((c) => (c.sessionId === null ? [] : [c.sessionId])))];
-  const rows =
-    ids.length === 0
-      ? []
-      : await services.db
-          .select({ id: authSessions.id, userId: authSessions.userId, expiresAt: authSessions.expiresAt })
-          .from(authSessions)
-          .where(inArray(authSessions.id, ids));
-  const now = services.now();
-  return claims.map((c) => {
-    if (c.sessionId === null) return 'active';
-    const session = rows.find((row) => row.id === c.sessionId);
-    if (!session || session.userId !== c.userId) return 'ended';
-    return session.expiresAt.getTime() <= now ? 'expired' : 'active';
-  });
 }
 
 /**
@@ -126,12 +101,20 @@ export function tokenContext(services: GraphqlServices, claims: WsaClaims, ip: s
     ...services,
     ip,
     viewer: once(async () => {
-      const [state] = await tokenSessionStates(services, [claims]);
+      const [state] = await services.viewers.sessionStates([claims]);
       if (state === 'ended') throw permissionDenied();
       if (state === 'expired') throw signatureExpired();
-      const user = await findUserById(services.db, claims.userId);
+      const user = await services.viewers.userById(claims.userId);
       if (!user) throw permissionDenied();
       return { user, sessionId: claims.sessionId };
     }),
   };
+}
+
+/** Where the sessions behind WSA tokens stand (see `TokenSessionState`). */
+export function tokenSessionStates(
+  services: Pick<GraphqlServices, 'viewers'>,
+  claims: readonly WsaClaims[],
+): Promise<TokenSessionState[]> {
+  return services.viewers.sessionStates(claims);
 }

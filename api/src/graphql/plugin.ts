@@ -2,17 +2,15 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Db } from '../db/client.js';
 import { JsonTooDeep, NULL_CHARACTERS_MESSAGE, nullCharacterPath } from '../http/null-characters.js';
-import type { IdentityServices } from '../identity/context.js';
 import { csrfFails } from '../identity/csrf.js';
 import { SUPPORT_REQUEST_BYTES } from '../support/limits.js';
 import { type GraphQLContext, type GraphqlServices, httpContext, tokenContext } from './context.js';
 import { PERMISSION_DENIED } from './errors.js';
 import { databaseRateLimitStore, floodCounter, memoryRateLimitStore } from './rate-limit-store.js';
-import { buildSchema } from './schema.js';
 import type { WsaClaims } from './wsa-token.js';
 
 export const GRAPHQL_ENDPOINT = '/api/';
@@ -31,7 +29,8 @@ export type PortalYoga = YogaServerInstance<ServerContext, GraphQLContext>;
 
 export interface YogaOptions {
   services: GraphqlServices;
-  identity: IdentityServices;
+  /** The contract with the modules' resolvers (`src/modules.ts`). */
+  schema: GraphQLSchema;
   graphiql: boolean;
   /** Production: no introspection (the contract is the `.graphql` files, codegen reads those). */
   production: boolean;
@@ -125,13 +124,13 @@ function refuseNullCharacters(): Plugin {
 /** The GraphQL server; its plugins (and so the same behaviour) serve HTTP and, later, the websocket. */
 export function createPortalYoga({
   services,
-  identity,
+  schema,
   graphiql,
   production,
   logger,
 }: YogaOptions): PortalYoga {
   return createYoga<ServerContext, GraphQLContext>({
-    schema: buildSchema(),
+    schema,
     plugins: [
       refuseNullCharacters(),
       armor(),
@@ -163,9 +162,7 @@ export function createPortalYoga({
       },
     },
     context: (initial) =>
-      'wsa' in initial
-        ? tokenContext(services, initial.wsa, initial.ip)
-        : httpContext(services, identity, initial.req),
+      'wsa' in initial ? tokenContext(services, initial.wsa, initial.ip) : httpContext(services, initial.req),
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildSchema, resolvers } from '../modules.js';
 import type { QueryResolvers } from './generated/resolvers.js';
-import { buildSchema, resolvers } from './schema.js';
 
 describe('the resolvers and the contract (shared/graphql/*.graphql)', () => {
   it('implement every root field of the contract', () => {

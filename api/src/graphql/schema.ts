@@ -2,41 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { createSchema } from 'graphql-yoga';
-import { paymentMutations, paymentQueries, paymentSubscriptions } from '../billing/payments/resolvers.js';
-import { billingQueries } from '../billing/resolvers.js';
-import { consoleQueries } from '../compute/console/resolvers.js';
-import { lifecycleInstanceFields, lifecycleMutations } from '../compute/lifecycle/resolvers.js';
-import {
-  monitoringMutations,
-  monitoringQueries,
-  monitoringSubscriptions,
-} from '../compute/monitoring/resolvers.js';
-import {
-  networkInstanceFields,
-  networkMutations,
-  networkSubscriptions,
-} from '../compute/network/resolvers.js';
-import { computeMutations, computeQueries, computeSubscriptions } from '../compute/resolvers.js';
-import { statusQueries, statusSubscriptions } from '../compute/status/resolvers.js';
 import { REPO_ROOT } from '../config.js';
-import { invitationMutations, invitationQueries } from '../invitations/resolvers.js';
-import { meMutations, meQueries, meSubscriptions } from '../me/resolvers.js';
-import { profileMutations, profileSubscriptions } from '../profile/resolvers.js';
-import { sshKeyMutations, sshKeyQueries } from '../ssh-keys/resolvers.js';
-import { supportMutations, supportQueries, supportSubscriptions } from '../support/resolvers.js';
-import {
-  workspaceAdminMutations,
-  workspaceAdminQueries,
-  workspaceAdminSubscriptions,
-} from '../workspaces/admin-resolvers.js';
-import { workspaceFields, workspaceQueries, workspaceSubscriptions } from '../workspaces/resolvers.js';
 import type { GraphQLContext } from './context.js';
-import type {
-  MutationResolvers,
-  QueryResolvers,
-  Resolvers,
-  SubscriptionResolvers,
-} from './generated/resolvers.js';
+import type { Resolvers } from './generated/resolvers.js';
 import { DateScalar, DateTime, Decimal } from './scalars.js';
 
 /**
@@ -56,59 +24,38 @@ export function readContract(): string {
   );
 }
 
-// `Required<…>`: every root field of the contract has a resolver, or typecheck fails. Field types
-// and arguments are checked by the generated types themselves.
-const Query: Required<QueryResolvers> = {
-  ...workspaceQueries,
-  ...meQueries,
-  ...invitationQueries,
-  ...computeQueries,
-  ...consoleQueries,
-  ...monitoringQueries,
-  ...sshKeyQueries,
-  ...statusQueries,
-  ...billingQueries,
-  ...supportQueries,
-  ...workspaceAdminQueries,
-  ...paymentQueries,
-};
-const Mutation: Required<MutationResolvers> = {
-  ...invitationMutations,
-  ...meMutations,
-  ...computeMutations,
-  ...monitoringMutations,
-  ...networkMutations,
-  ...lifecycleMutations,
-  ...sshKeyMutations,
-  ...supportMutations,
-  ...workspaceAdminMutations,
-  ...paymentMutations,
-  ...profileMutations,
-};
-const Subscription: Required<SubscriptionResolvers> = {
-  ...workspaceSubscriptions,
-  ...meSubscriptions,
-  ...computeSubscriptions,
-  ...monitoringSubscriptions,
-  ...networkSubscriptions,
-  ...statusSubscriptions,
-  ...supportSubscriptions,
-  ...workspaceAdminSubscriptions,
-  ...paymentSubscriptions,
-  ...profileSubscriptions,
-};
+/** The modules' resolver parts as one map: each type's fields from every part that has some. */
+export function mergeResolvers(parts: readonly Resolvers[]): Resolvers {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const part of parts) {
+    for (const [type, fields] of Object.entries(part)) {
+      for (const [field, resolver] of Object.entries(fields as Record<string, unknown>)) {
+        merged[type] ??= {};
+        if (field in merged[type]) throw new Error(`two modules resolve ${type}.${field}`);
+        merged[type][field] = resolver;
+      }
+    }
+  }
+  return merged as Resolvers;
+}
 
-export const resolvers: Resolvers = {
-  Query,
-  Mutation,
-  Subscription,
-  Instance: { ...networkInstanceFields, ...lifecycleInstanceFields },
-  Workspace: workspaceFields,
-  Decimal,
-  Date: DateScalar,
-  DateTime,
-};
+/** The root fields of the contract that no module resolves (start-up refuses a schema with any). */
+export function unresolvedRootFields(schema: GraphQLSchema, resolvers: Resolvers): string[] {
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];
+  return roots.flatMap((root) => {
+    if (!root) return [];
+    const given = (resolvers as Record<string, Record<string, unknown> | undefined>)[root.name] ?? {};
+    return Object.keys(root.getFields())
+      .filter((field) => !(field in given))
+      .map((field) => `${root.name}.${field}`);
+  });
+}
 
-export function buildSchema(typeDefs = readContract()): GraphQLSchema {
-  return createSchema<GraphQLContext>({ typeDefs, resolvers: resolvers as never });
+/** The contract with the modules' resolvers and the shared scalars; every root field resolved. */
+export function buildContractSchema(typeDefs: string, parts: readonly Resolvers[]): GraphQLSchema {
+  const resolvers = mergeResolvers([...parts, { Decimal, Date: DateScalar, DateTime }]);
+  const schema = createSchema<GraphQLContext>({ typeDefs, resolvers: resolvers as never });
+  const missing = unresolvedRootFields(schema, resolvers);
+  if (missing.length > 0) throw new Error(`no module resolves ${missing.join(', ')}`);
+  return schema;
 }

@@ -5,7 +5,6 @@ import { workspaces } from '../db/schema.js';
 import { type GraphqlServices, httpContext, type Viewer } from '../graphql/context.js';
 import { DOWNLOADS_LIMITED } from '../graphql/downloads.js';
 import { PERMISSION_DENIED, SIGNATURE_EXPIRED } from '../graphql/errors.js';
-import type { IdentityServices } from '../identity/context.js';
 import { requireSupportWorkspace } from './access.js';
 import { UUID } from './repository.js';
 import { supportAttachments, supportMessages } from './tables.js';
@@ -23,15 +22,11 @@ export function contentDisposition(name: string): string {
  * type the api decided from the extension, `nosniff`, and a CSP sandbox (no script, no same origin)
  * should a browser show it anyway.
  */
-export function registerSupportAttachments(
-  app: FastifyInstance,
-  services: GraphqlServices,
-  identity: IdentityServices,
-) {
+export function registerSupportAttachments(app: FastifyInstance, services: GraphqlServices) {
   app.get('/api/support/attachments/:uid', async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     const { uid } = request.params as { uid: string };
-    const ctx = httpContext(services, identity, request);
+    const ctx = httpContext(services, request);
     let viewer: Viewer;
     try {
       viewer = await ctx.viewer();

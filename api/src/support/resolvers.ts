@@ -7,7 +7,8 @@ import type {
   SubscriptionSupportChangedArgs,
   SupportThread,
 } from '../graphql/generated/resolvers.js';
-import { can, requireWorkspaceCapability } from '../workspaces/roles.js';
+import { requireWorkspaceCapability } from '../workspaces/access.js';
+import { can } from '../workspaces/roles.js';
 import { requireSupportWorkspace, type SupportNeed } from './access.js';
 import { ALLOWED_EXTENSIONS, SUPPORT_LIMITS, SUPPORT_MESSAGES } from './limits.js';
 import {

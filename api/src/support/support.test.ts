@@ -9,7 +9,7 @@ import { outboxMessages, type User, workspaces } from '../db/schema.js';
 import { DEMO_CONTRACTS, type DemoSeed, OTHER_CONTRACT_UID, seedDemo } from '../db/seed.js';
 import { tokenContext } from '../graphql/context.js';
 import { PERMISSION_DENIED } from '../graphql/errors.js';
-import { buildSchema } from '../graphql/schema.js';
+import { buildSchema } from '../modules.js';
 import { errorMessages, gql, ME, WSA_TOKEN } from '../test/graphql.js';
 import { openTestDatabase, testConfig } from '../test/helpers.js';
 import { type Answer, type Browser, signedInBrowser } from '../test/identity.js';

@@ -5,6 +5,7 @@ import type {
   SubscriptionResolvers,
   SubscriptionWorkspaceSettingsChangedArgs,
 } from '../graphql/generated/resolvers.js';
+import { requireWorkspaceCapability } from './access.js';
 import { COUNTRIES } from './countries.js';
 import { deactivateAccount, deactivationBlockers, deleteWorkspace, myWorkspaces } from './lifecycle.js';
 import {
@@ -16,7 +17,6 @@ import {
   revokeInvitation,
 } from './members.js';
 import type { WorkspaceRow } from './repository.js';
-import { requireWorkspaceCapability } from './roles.js';
 import { loadSettings, saveSettings } from './settings.js';
 
 async function settingsOf(ctx: GraphQLContext, workspace: WorkspaceRow) {

@@ -1,4 +1,4 @@
-import type { Invoice, Workspace } from '../graphql/generated/resolvers.js';
+import type { Invoice, Workspace } from '../graphql/generated/types.js';
 
 /**
  * `Workspace` as its resolvers answer it: everything but the invoices, which are loaded only when a

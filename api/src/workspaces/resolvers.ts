@@ -1,5 +1,4 @@
 import type { GraphQLContext } from '../graphql/context.js';
-import { permissionDenied } from '../graphql/errors.js';
 import { oncePerEvent } from '../graphql/fanout.js';
 import type {
   QueryResolvers,
@@ -7,30 +6,9 @@ import type {
   SubscriptionWorkspaceChangedArgs,
   WorkspaceResolvers,
 } from '../graphql/generated/resolvers.js';
-import type { WorkspaceModel } from './models.js';
-import {
-  loadFundBalance,
-  loadVisibleWorkspaces,
-  visibleWorkspaces,
-  type WorkspaceRow,
-} from './repository.js';
-import { can, requireWorkspaceCapability } from './roles.js';
-
-/** The caller's workspace with this contract, or the permission error (also for one that does not exist). */
-export async function requireWorkspace(ctx: GraphQLContext, contractUid: string): Promise<WorkspaceRow> {
-  const { user } = await ctx.viewer();
-  const [row] = await visibleWorkspaces(ctx.db, user.id, contractUid);
-  if (!row) throw permissionDenied();
-  return row;
-}
-
-/** The caller's workspace with this contract, whole (one statement), or the permission error. */
-export async function loadWorkspace(ctx: GraphQLContext, contractUid: string): Promise<WorkspaceModel> {
-  const { user } = await ctx.viewer();
-  const [workspace] = await loadVisibleWorkspaces(ctx.db, user.id, contractUid);
-  if (!workspace) throw permissionDenied();
-  return workspace;
-}
+import { loadWorkspace, requireWorkspace, requireWorkspaceCapability } from './access.js';
+import { loadFundBalance, loadVisibleWorkspaces } from './repository.js';
+import { can } from './roles.js';
 
 export const workspaceQueries = {
   allWorkspaces: async (_parent, { contractUid }, ctx) => {

@@ -1,9 +1,4 @@
-import { and, eq } from 'drizzle-orm';
-import { type WorkspaceRole, workspaceEmployees } from '../db/schema.js';
-import type { GraphQLContext } from '../graphql/context.js';
-import { permissionDenied } from '../graphql/errors.js';
-import type { WorkspaceRow } from './repository.js';
-import { requireWorkspace } from './resolvers.js';
+import type { WorkspaceRole } from '../db/schema.js';
 
 /**
  * What someone may do in a workspace. Every resolver that touches a workspace asks for one of these
@@ -44,32 +39,3 @@ export const ROLE_CAPABILITIES: Readonly<Record<Standing, readonly Capability[]>
 
 export const can = (standing: Standing, capability: Capability): boolean =>
   ROLE_CAPABILITIES[standing].includes(capability);
-
-/**
- * The caller's standing in a workspace they can see: their employee role when they have one (it
- * wins over being a contact person too), else an authorized person.
- */
-export async function standingIn(ctx: GraphQLContext, workspace: WorkspaceRow): Promise<Standing> {
-  const { user } = await ctx.viewer();
-  const [employee] = await ctx.db
-    .select({ role: workspaceEmployees.role })
-    .from(workspaceEmployees)
-    .where(and(eq(workspaceEmployees.workspaceId, workspace.id), eq(workspaceEmployees.userId, user.id)));
-  return employee?.role ?? 'AuthorizedPerson';
-}
-
-/**
- * The one permission check of every workspace resolver: the workspace must be the caller's
- * (`visibleWorkspaces`) and the caller's standing must allow `capability` (ROLE_CAPABILITIES).
- * Anything else, no session included, answers 'You do not have permission to perform this action'.
- */
-export async function requireWorkspaceCapability(
-  ctx: GraphQLContext,
-  contractUid: string,
-  capability: Capability,
-): Promise<WorkspaceRow & { standing: Standing }> {
-  const workspace = await requireWorkspace(ctx, contractUid);
-  const standing = await standingIn(ctx, workspace);
-  if (!can(standing, capability)) throw permissionDenied();
-  return { ...workspace, standing };
-}

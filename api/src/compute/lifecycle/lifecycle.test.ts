@@ -14,7 +14,7 @@ import {
 } from '../../db/seed.js';
 import { tokenContext } from '../../graphql/context.js';
 import { PERMISSION_DENIED } from '../../graphql/errors.js';
-import { buildSchema } from '../../graphql/schema.js';
+import { buildSchema } from '../../modules.js';
 import { SSH_KEY_MESSAGES } from '../../ssh-keys/parse.js';
 import { DEMO_SSH_KEYS } from '../../ssh-keys/seed.js';
 import { errorMessages, gql, WSA_TOKEN } from '../../test/graphql.js';

@@ -15,8 +15,8 @@ import {
 } from '../../db/seed.js';
 import { tokenContext } from '../../graphql/context.js';
 import { PERMISSION_DENIED } from '../../graphql/errors.js';
-import { buildSchema } from '../../graphql/schema.js';
 import { readOutbox } from '../../identity/notify/outbox.js';
+import { buildSchema } from '../../modules.js';
 import { errorMessages, gql } from '../../test/graphql.js';
 import { openTestDatabase, testConfig } from '../../test/helpers.js';
 import { Browser, signedInBrowser } from '../../test/identity.js';
