@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -27,6 +27,7 @@ import type { PayPalCaptureResult, PayPalDriver, PayPalWebhookEvent } from './pa
 import { PayPalVault, VAULT_PENDING_PREFIX } from './paypal-vault.js';
 import { checkReturnUrl, withParams } from './return-url.js';
 import type { SandboxDriver } from './sandbox.js';
+import { SandboxPayPalConnections } from './sandbox-connections.js';
 import {
   type PaymentAttemptRow,
   type PaymentStatusValue,
@@ -34,7 +35,6 @@ import {
   paymentCustomers,
   paymentMethodDefaults,
   paypalRefunds,
-  sandboxPaypalConnections,
   stripeRefunds,
   UNFINISHED,
 } from './tables.js';
@@ -1135,56 +1135,25 @@ export class PaymentsService {
     if (!returnUrl) throw invalid(M.returnUrl, 'returnUrl');
     // real PayPal keeps accounts in its vault (startPayPalVault): no sandbox connection beside it
     if (!this.sandbox || this.paypal) throw refused(M.paypalUnavailable);
-    const token = `PPC-${randomBytes(12).toString('hex').toUpperCase()}`;
-    await this.db.insert(sandboxPaypalConnections).values({
-      token,
-      workspaceId: workspace.id,
-      payerEmail: user.email,
-      returnUrl,
-      status: 'pending',
-      createdAt: new Date(this.now()),
-    });
-    return `/sandbox/paypal/connect/${token}`;
+    return this.connections.open(workspace, user, returnUrl);
   }
 
-  async paypalConnection(token: string) {
-    const [row] = await this.db
-      .select()
-      .from(sandboxPaypalConnections)
-      .where(eq(sandboxPaypalConnections.token, token));
-    return row ?? null;
+  paypalConnection(token: string) {
+    return this.connections.find(token);
   }
 
   /** The approval page's answer; answers where the browser returns. */
-  async finishPayPalConnection(token: string, approve: boolean): Promise<string | null> {
-    const row = await this.paypalConnection(token);
-    if (!row) return null;
-    if (row.status !== 'pending')
-      return withParams(row.returnUrl, { paypal: row.status === 'approved' ? 'connected' : 'canceled' });
-    const [workspace] = await this.db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
-    if (!workspace) return null;
-    if (approve) {
-      const pmId = `pm_paypal_${randomBytes(10).toString('hex')}`;
-      const [inserted] = await this.db
-        .insert(paymentMethods)
-        .values({
-          workspaceId: workspace.id,
-          methodId: pmId,
-          methodType: 'PAYPAL',
-          effectiveFrom: new Date(this.now()),
-          paypalCountry: workspace.currency === 'USD' ? 'US' : 'DE',
-          paypalPayerId: randomBytes(7).toString('hex').toUpperCase(),
-          paypalPayerEmail: row.payerEmail,
-        })
-        .returning({ id: paymentMethods.id });
-      await this.setDefaultRow(workspace.id, inserted!.id, false);
-    }
-    await this.db
-      .update(sandboxPaypalConnections)
-      .set({ status: approve ? 'approved' : 'canceled' })
-      .where(eq(sandboxPaypalConnections.token, token));
-    this.publish(workspace.contractUid);
-    return withParams(row.returnUrl, { paypal: approve ? 'connected' : 'canceled' });
+  finishPayPalConnection(token: string, approve: boolean): Promise<string | null> {
+    return this.connections.finish(token, approve);
+  }
+
+  private get connections(): SandboxPayPalConnections {
+    return new SandboxPayPalConnections({
+      db: this.db,
+      now: () => this.now(),
+      setDefault: (workspaceId, methodId) => this.setDefaultRow(workspaceId, methodId, false),
+      publish: (contractUid) => this.publish(contractUid),
+    });
   }
 
   /** The newest payments of a workspace (tests, dev tools). */
