@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReturnUrl, withParams } from '../billing/payments/service.js';
+import { checkReturnUrl, withParams } from '../billing/payments/return-url.js';
 import { isSafeCallbackUrl } from '../identity/routes/provider.js';
 import { isLocalPath } from './local-path.js';
 

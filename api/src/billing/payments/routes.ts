@@ -3,8 +3,9 @@ import { fromCents } from '../money.js';
 import { formatMoney, PROVIDER } from '../pdf.js';
 import type { CardInput } from './cards.js';
 import { WebhookSignatureError } from './driver.js';
+import { checkReturnUrl, withParams } from './return-url.js';
 import { SandboxError } from './sandbox.js';
-import { checkReturnUrl, type PaymentsService, withParams } from './service.js';
+import type { PaymentsService } from './service.js';
 import { SIGNATURE_HEADER } from './webhook-signature.js';
 
 export const WEBHOOK_PATH = '/api/payments/webhook';

@@ -1,13 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { isAnyUuid, prepared } from '../../db/prepared.js';
 import { paymentMethods, type User, workspaces } from '../../db/schema.js';
 import { permissionDenied, userError } from '../../graphql/errors.js';
 import type { Payment, PaymentMethod } from '../../graphql/generated/resolvers.js';
 import type { PortalPubSub } from '../../graphql/pubsub.js';
-import { isLocalPath } from '../../http/local-path.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { WorkspaceRow } from '../../workspaces/repository.js';
 import { applyPayment, ledgerBalance, lockWorkspace, utcDate } from '../ledger.js';
@@ -22,10 +20,14 @@ import {
   type WebhookEvent,
   WebhookSignatureError,
 } from './driver.js';
+import { toPayment } from './mapping.js';
 import { PAYMENT_MESSAGES as M, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, PAYMENT_EXPIRY_MS } from './messages.js';
+import { methodsOfWorkspaces } from './method-list.js';
 import type { PayPalCaptureResult, PayPalDriver, PayPalWebhookEvent } from './paypal-driver.js';
 import { PayPalVault, VAULT_PENDING_PREFIX } from './paypal-vault.js';
+import { checkReturnUrl, withParams } from './return-url.js';
 import type { SandboxDriver } from './sandbox.js';
+import { SandboxPayPalConnections } from './sandbox-connections.js';
 import {
   type PaymentAttemptRow,
   type PaymentStatusValue,
@@ -33,31 +35,12 @@ import {
   paymentCustomers,
   paymentMethodDefaults,
   paypalRefunds,
-  sandboxPaypalConnections,
   stripeRefunds,
   UNFINISHED,
 } from './tables.js';
 
 const invalid = (message: string, field: string) => userError(message, 'INVALID_INPUT', field);
 const refused = (message: string, field?: string) => userError(message, 'PAYMENT_REFUSED', field);
-
-/** A path of the portal ('/…', not '//…') or a URL of its origin; null when it is neither. */
-export function checkReturnUrl(raw: string, publicUrl: string): string | null {
-  const url = raw.trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is what it refuses
-  if (url.length === 0 || url.length > 2000 || /[\s\\\u0000-\u001f\u007f]/.test(url)) return null;
-  if (url.startsWith('/')) return isLocalPath(url) ? url : null;
-  if (!URL.canParse(url)) return null;
-  const parsed = new URL(url);
-  return parsed.origin === new URL(publicUrl).origin ? parsed.href : null;
-}
-
-/** Adds query parameters to a checked return URL (a path or an absolute URL). */
-export function withParams(returnUrl: string, params: Record<string, string>): string {
-  const url = new URL(returnUrl, 'http://portal.invalid');
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return returnUrl.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : url.href;
-}
 
 const STATUS_OF_EVENT: Record<string, PaymentStatusValue> = {
   'payment_intent.processing': 'PROCESSING',
@@ -957,29 +940,7 @@ export class PaymentsService {
   }
 
   toPayment(row: PaymentAttemptRow, contractUid: string): Payment {
-    return {
-      uid: row.id,
-      contractUid,
-      status: row.status,
-      purpose: row.purpose,
-      invoiceUids: row.invoiceIds,
-      amount: row.amount,
-      currency: row.currency,
-      statementDescriptor: row.statementDescriptor,
-      fullDescription: row.fullDescription,
-      provider: row.provider,
-      methodType: row.methodType,
-      paymentMethodUid: row.paymentMethodId,
-      intentId: row.intentId,
-      clientSecret: row.clientSecret,
-      nextAction: row.nextAction
-        ? { type: row.nextAction.type as 'REDIRECT_TO_URL', url: row.nextAction.url }
-        : null,
-      lastError: row.lastError,
-      createdAt: row.createdAt,
-      expiresAt: new Date(row.createdAt.getTime() + PAYMENT_EXPIRY_MS),
-      finishedAt: row.finishedAt,
-    };
+    return toPayment(row, contractUid);
   }
 
   // --- payment methods -------------------------------------------------------------------------
@@ -1174,56 +1135,25 @@ export class PaymentsService {
     if (!returnUrl) throw invalid(M.returnUrl, 'returnUrl');
     // real PayPal keeps accounts in its vault (startPayPalVault): no sandbox connection beside it
     if (!this.sandbox || this.paypal) throw refused(M.paypalUnavailable);
-    const token = `PPC-${randomBytes(12).toString('hex').toUpperCase()}`;
-    await this.db.insert(sandboxPaypalConnections).values({
-      token,
-      workspaceId: workspace.id,
-      payerEmail: user.email,
-      returnUrl,
-      status: 'pending',
-      createdAt: new Date(this.now()),
-    });
-    return `/sandbox/paypal/connect/${token}`;
+    return this.connections.open(workspace, user, returnUrl);
   }
 
-  async paypalConnection(token: string) {
-    const [row] = await this.db
-      .select()
-      .from(sandboxPaypalConnections)
-      .where(eq(sandboxPaypalConnections.token, token));
-    return row ?? null;
+  paypalConnection(token: string) {
+    return this.connections.find(token);
   }
 
   /** The approval page's answer; answers where the browser returns. */
-  async finishPayPalConnection(token: string, approve: boolean): Promise<string | null> {
-    const row = await this.paypalConnection(token);
-    if (!row) return null;
-    if (row.status !== 'pending')
-      return withParams(row.returnUrl, { paypal: row.status === 'approved' ? 'connected' : 'canceled' });
-    const [workspace] = await this.db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
-    if (!workspace) return null;
-    if (approve) {
-      const pmId = `pm_paypal_${randomBytes(10).toString('hex')}`;
-      const [inserted] = await this.db
-        .insert(paymentMethods)
-        .values({
-          workspaceId: workspace.id,
-          methodId: pmId,
-          methodType: 'PAYPAL',
-          effectiveFrom: new Date(this.now()),
-          paypalCountry: workspace.currency === 'USD' ? 'US' : 'DE',
-          paypalPayerId: randomBytes(7).toString('hex').toUpperCase(),
-          paypalPayerEmail: row.payerEmail,
-        })
-        .returning({ id: paymentMethods.id });
-      await this.setDefaultRow(workspace.id, inserted!.id, false);
-    }
-    await this.db
-      .update(sandboxPaypalConnections)
-      .set({ status: approve ? 'approved' : 'canceled' })
-      .where(eq(sandboxPaypalConnections.token, token));
-    this.publish(workspace.contractUid);
-    return withParams(row.returnUrl, { paypal: approve ? 'connected' : 'canceled' });
+  finishPayPalConnection(token: string, approve: boolean): Promise<string | null> {
+    return this.connections.finish(token, approve);
+  }
+
+  private get connections(): SandboxPayPalConnections {
+    return new SandboxPayPalConnections({
+      db: this.db,
+      now: () => this.now(),
+      setDefault: (workspaceId, methodId) => this.setDefaultRow(workspaceId, methodId, false),
+      publish: (contractUid) => this.publish(contractUid),
+    });
   }
 
   /** The newest payments of a workspace (tests, dev tools). */
@@ -1234,64 +1164,4 @@ export class PaymentsService {
       .where(eq(paymentAttempts.workspaceId, workspaceId))
       .orderBy(desc(paymentAttempts.createdAt));
   }
-}
-
-/** Listed (not removed) methods of these workspaces, the default first then oldest first, with `isDefault`. */
-export async function methodsOfWorkspaces(
-  db: Db,
-  workspaceIds: readonly string[],
-  now: number,
-): Promise<Map<string, PaymentMethod[]>> {
-  const result = new Map<string, PaymentMethod[]>();
-  if (workspaceIds.length === 0) return result;
-  const [rows, defaults] = await Promise.all([
-    prepared(db, 'payment_methods_of_workspaces', (d) =>
-      d
-        .select()
-        .from(paymentMethods)
-        .where(
-          and(
-            isAnyUuid(paymentMethods.workspaceId, 'ids'),
-            or(
-              isNull(paymentMethods.effectiveTill),
-              gt(paymentMethods.effectiveTill, sql.placeholder('now')),
-            ),
-          ),
-        )
-        .orderBy(asc(paymentMethods.effectiveFrom), asc(paymentMethods.id))
-        .prepare('payment_methods_of_workspaces'),
-    ).execute({ ids: [...workspaceIds], now: new Date(now) }),
-    prepared(db, 'payment_method_defaults_of_workspaces', (d) =>
-      d
-        .select()
-        .from(paymentMethodDefaults)
-        .where(isAnyUuid(paymentMethodDefaults.workspaceId, 'ids'))
-        .prepare('payment_method_defaults_of_workspaces'),
-    ).execute({ ids: [...workspaceIds] }),
-  ]);
-  for (const workspaceId of workspaceIds) {
-    const own = rows.filter((row) => row.workspaceId === workspaceId);
-    const chosen = defaults.find((d) => d.workspaceId === workspaceId)?.paymentMethodId;
-    const defaultId = own.some((row) => row.id === chosen) ? chosen : own[0]?.id;
-    const list = own.map(
-      (m): PaymentMethod => ({
-        uid: m.id,
-        methodId: m.methodId,
-        methodType: m.methodType,
-        effectiveFrom: m.effectiveFrom,
-        effectiveTill: m.effectiveTill,
-        cardBrand: m.cardBrand,
-        cardLast4: m.cardLast4,
-        cardExpMonth: m.cardExpMonth,
-        cardExpYear: m.cardExpYear,
-        paypalCountry: m.paypalCountry,
-        paypalPayerId: m.paypalPayerId,
-        paypalPayerEmail: m.paypalPayerEmail,
-        isDefault: m.id === defaultId,
-      }),
-    );
-    list.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
-    result.set(workspaceId, list);
-  }
-  return result;
 }
