@@ -1,6 +1,6 @@
 import type { GraphQLContext } from '../graphql/context.js';
-import { requireWorkspaceCapability } from '../workspaces/access.js';
-import type { WorkspaceRow } from '../workspaces/repository.js';
+import type { WorkspaceRow } from '../workspaces/index.js';
+import { requireWorkspaceCapability } from '../workspaces/index.js';
 
 /** What the caller wants to do with a workspace's billing. */
 export type BillingNeed = 'view' | 'pay';

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { services } from '../db/schema.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { permissionDenied } from '../graphql/errors.js';
-import { requireWorkspaceCapability } from '../workspaces/access.js';
-import type { WorkspaceRow } from '../workspaces/repository.js';
+import type { WorkspaceRow } from '../workspaces/index.js';
+import { requireWorkspaceCapability } from '../workspaces/index.js';
 
 /** What the caller wants to do with a workspace's instances. */
 export type ComputeNeed = 'view' | 'manage';

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { invitations, workspaceEmployees } from '../db/schema.js';
 import { userError } from '../graphql/errors.js';
 import type { MutationResolvers, QueryResolvers } from '../graphql/generated/resolvers.js';
-import { loadWorkspace } from '../workspaces/access.js';
+import { loadWorkspace } from '../workspaces/index.js';
 import { findInvitation, INVITATION_MESSAGES, invitationStatus } from './invitations.js';
 
 export const invitationQueries = {

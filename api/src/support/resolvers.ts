@@ -7,7 +7,7 @@ import type {
   SubscriptionSupportChangedArgs,
   SupportThread,
 } from '../graphql/generated/resolvers.js';
-import { requireWorkspaceCapability } from '../workspaces/access.js';
+import { requireWorkspaceCapability } from '../workspaces/index.js';
 import { can } from '../workspaces/roles.js';
 import { requireSupportWorkspace, type SupportNeed } from './access.js';
 import { ALLOWED_EXTENSIONS, SUPPORT_LIMITS, SUPPORT_MESSAGES } from './limits.js';

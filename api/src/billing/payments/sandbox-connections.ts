@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentMethods, type User, workspaces } from '../../db/schema.js';
-import type { WorkspaceRow } from '../../workspaces/repository.js';
+import type { WorkspaceRow } from '../../workspaces/index.js';
 import { withParams } from './return-url.js';
 import { sandboxPaypalConnections } from './tables.js';
 
